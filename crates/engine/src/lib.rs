@@ -6,3 +6,8 @@ pub mod board;
 pub mod dice;
 pub mod rng;
 pub mod size;
+pub mod de;
+pub mod error;
+pub mod grid;
+pub mod los;
+pub mod model;

@@ -1,0 +1,1 @@
+//! Grid geometry (in progress).

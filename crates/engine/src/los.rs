@@ -1,0 +1,1 @@
+//! Line of effect and cover (in progress).

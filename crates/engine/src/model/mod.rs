@@ -1,0 +1,1 @@
+//! Combatant files (in progress).
