@@ -16,7 +16,7 @@ pub fn from_json<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataE
     let mut de = serde_json::Deserializer::from_str(text);
     let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let (line, column) = (e.inner().line(), e.inner().column());
-        convert(file, &e.path().to_string(), &e.inner().to_string(), Some((line, column)))
+        convert(file, &render_path(e.path()), &e.inner().to_string(), Some((line, column)))
     })?;
     de.end().map_err(|e| {
         convert(file, "", &e.to_string(), Some((e.line(), e.column())))
@@ -29,25 +29,49 @@ pub fn from_yaml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataE
     let de = serde_yaml::Deserializer::from_str(text);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let location = e.inner().location().map(|l| (l.line(), l.column()));
-        convert(file, &e.path().to_string(), &e.inner().to_string(), location)
+        // serde_yaml prefixes its messages with its own rendering of the path: drop it.
+        let message = e.inner().to_string();
+        let prefix = format!("{}: ", e.path());
+        let message = message.strip_prefix(&prefix).unwrap_or(&message);
+        convert(file, &render_path(e.path()), message, location)
     })
+}
+
+/// Renders a serde path in our field notation (see [`field_key`]).
+fn render_path(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut out = String::new();
+    for segment in path.iter() {
+        match segment {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } => out = field_key(&out, key),
+            Segment::Enum { variant } => out = field_key(&out, variant),
+            Segment::Unknown => {}
+        }
+    }
+    out
+}
+
+/// The path of `key` inside `parent`: `parent.key` for plain names, `parent["#"]` for keys
+/// that are not (legend symbols, side names with spaces), so a path is never ambiguous.
+pub fn field_key(parent: &str, key: &str) -> String {
+    let plain = !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+    match (plain, parent.is_empty()) {
+        (true, true) => key.to_string(),
+        (true, false) => format!("{parent}.{key}"),
+        (false, _) => format!("{parent}[{}]", serde_json::to_string(key).unwrap_or_default()),
+    }
 }
 
 /// Turns a serde message into a [`DataError`]: drops the parser's own path prefix and
 /// « at line N column M » suffix (they go into fields), names a missing field in the path, and
 /// adds a did-you-mean to unknown fields and variants.
 fn convert(file: &str, path: &str, raw: &str, location: Option<(usize, usize)>) -> DataError {
-    let mut path = if path == "." || path == "?" { String::new() } else { path.to_string() };
+    let mut path = path.to_string();
     let mut message = raw.to_string();
     if let Some((line, column)) = location {
         let suffix = format!(" at line {line} column {column}");
         if let Some(stripped) = message.strip_suffix(&suffix) {
-            message = stripped.to_string();
-        }
-    }
-    if !path.is_empty() {
-        let prefix = format!("{path}: ");
-        if let Some(stripped) = message.strip_prefix(&prefix) {
             message = stripped.to_string();
         }
     }
@@ -56,7 +80,7 @@ fn convert(file: &str, path: &str, raw: &str, location: Option<(usize, usize)>) 
         message = message[i + 2..].to_string();
     }
     if let Some(name) = quoted_after(&message, "missing field ") {
-        path = join(&path, &name);
+        path = field_key(&path, &name);
         message = "missing required field".to_string();
     }
     for what in ["unknown field ", "unknown variant "] {
@@ -69,10 +93,6 @@ fn convert(file: &str, path: &str, raw: &str, location: Option<(usize, usize)>) 
         error = error.at(line, column);
     }
     error
-}
-
-fn join(path: &str, name: &str) -> String {
-    if path.is_empty() { name.to_string() } else { format!("{path}.{name}") }
 }
 
 /// The first `` `quoted` `` word after `lead` in `message`.

@@ -128,6 +128,12 @@ impl<'a> Problems<'a> {
         self.found.is_empty()
     }
 
+    /// Every problem found so far; call it only after adding at least one.
+    pub fn into_errors(self) -> DataErrors {
+        debug_assert!(!self.found.is_empty(), "into_errors without a problem");
+        DataErrors(self.found)
+    }
+
     /// `Ok(value)` when nothing was found, every problem otherwise.
     pub fn finish<T>(self, value: T) -> Result<T, DataErrors> {
         if self.found.is_empty() {

@@ -10,4 +10,5 @@ pub mod de;
 pub mod error;
 pub mod grid;
 pub mod los;
+pub mod map;
 pub mod model;
