@@ -7,6 +7,7 @@ pub mod dice;
 pub mod rng;
 pub mod size;
 pub mod de;
+pub mod deploy;
 pub mod error;
 pub mod grid;
 pub mod los;
