@@ -1,1 +1,28 @@
-fn main(){}
+//! `pf1e-sim`: the binary. Parses the command line, reads files, hands text to the engine and
+//! prints results. `main` only maps outcomes to exit codes (see `exit_codes`).
+
+mod cli;
+mod cmd;
+mod exit_codes;
+mod load;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    match run(cli) {
+        Ok(code) => exit_codes::code(code),
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            exit_codes::code(exit_codes::RUNTIME_FAILURE)
+        }
+    }
+}
+
+fn run(cli: cli::Cli) -> anyhow::Result<u8> {
+    match cli.command {
+        cli::Command::Validate { files } => cmd::validate::run(&files),
+    }
+}

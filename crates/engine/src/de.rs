@@ -16,11 +16,15 @@ pub fn from_json<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, DataE
     let mut de = serde_json::Deserializer::from_str(text);
     let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let (line, column) = (e.inner().line(), e.inner().column());
-        convert(file, &render_path(e.path()), &e.inner().to_string(), Some((line, column)))
+        convert(
+            file,
+            &render_path(e.path()),
+            &e.inner().to_string(),
+            Some((line, column)),
+        )
     })?;
-    de.end().map_err(|e| {
-        convert(file, "", &e.to_string(), Some((e.line(), e.column())))
-    })?;
+    de.end()
+        .map_err(|e| convert(file, "", &e.to_string(), Some((e.line(), e.column()))))?;
     Ok(value)
 }
 
@@ -55,11 +59,17 @@ fn render_path(path: &serde_path_to_error::Path) -> String {
 /// The path of `key` inside `parent`: `parent.key` for plain names, `parent["#"]` for keys
 /// that are not (legend symbols, side names with spaces), so a path is never ambiguous.
 pub fn field_key(parent: &str, key: &str) -> String {
-    let plain = !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+    let plain = !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
     match (plain, parent.is_empty()) {
         (true, true) => key.to_string(),
         (true, false) => format!("{parent}.{key}"),
-        (false, _) => format!("{parent}[{}]", serde_json::to_string(key).unwrap_or_default()),
+        (false, _) => format!(
+            "{parent}[{}]",
+            serde_json::to_string(key).unwrap_or_default()
+        ),
     }
 }
 
@@ -121,7 +131,12 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     let word = word.to_ascii_lowercase();
     candidates
         .into_iter()
-        .map(|c| (strsim::damerau_levenshtein(&word, &c.to_ascii_lowercase()), c))
+        .map(|c| {
+            (
+                strsim::damerau_levenshtein(&word, &c.to_ascii_lowercase()),
+                c,
+            )
+        })
         .min_by_key(|&(distance, _)| distance)
         .map(|(_, c)| c)
 }
@@ -218,7 +233,10 @@ mod tests {
         let text = "{\"attacks\": [{\"name\": \"x\", \"atack_bonus\": 2}]}";
         let e = from_json::<Holder>("orc.json", text).unwrap_err();
         assert_eq!(e.field, "attacks[0].atack_bonus");
-        assert_eq!(e.message, "unknown field `atack_bonus` (did you mean `attack_bonus`?)");
+        assert_eq!(
+            e.message,
+            "unknown field `atack_bonus` (did you mean `attack_bonus`?)"
+        );
         assert_eq!(
             e.to_string(),
             "orc.json:1:40: attacks[0].atack_bonus: unknown field `atack_bonus` (did you mean `attack_bonus`?)"
@@ -237,7 +255,13 @@ mod tests {
     #[test]
     fn json_syntax_error_has_line_and_column() {
         let e = from_json::<Holder>("a.json", "{\n  \"attacks\": [,]\n}").unwrap_err();
-        assert_eq!(e.location, Some(crate::error::Location { line: 2, column: 15 }));
+        assert_eq!(
+            e.location,
+            Some(crate::error::Location {
+                line: 2,
+                column: 15
+            })
+        );
         let trailing = from_json::<Holder>("a.json", "{\"attacks\": []} x").unwrap_err();
         assert_eq!(trailing.location.map(|l| l.column), Some(17));
     }
@@ -252,8 +276,12 @@ mod tests {
     #[test]
     fn ordered_map_keeps_order_and_rejects_duplicates() {
         let ok: Holder = from_yaml("m.yaml", "attacks: []\nlegend: {b: 1, a: 2}\n").unwrap();
-        assert_eq!(ok.legend.0, vec![("b".to_string(), 1), ("a".to_string(), 2)]);
-        let e = from_yaml::<Holder>("m.yaml", "attacks: []\nlegend:\n  a: 1\n  a: 2\n").unwrap_err();
+        assert_eq!(
+            ok.legend.0,
+            vec![("b".to_string(), 1), ("a".to_string(), 2)]
+        );
+        let e =
+            from_yaml::<Holder>("m.yaml", "attacks: []\nlegend:\n  a: 1\n  a: 2\n").unwrap_err();
         assert!(e.message.contains("duplicate key `a`"), "{e}");
         assert_eq!(e.field, "legend");
     }

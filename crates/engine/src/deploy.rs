@@ -36,10 +36,17 @@ pub struct Placement {
 
 /// Places every side; `map_file` names the map in errors. Returns placements in deployment
 /// order (sides as the map lists them, members as given).
-pub fn deploy(map: &Map, map_file: &str, sides: &[SideRequest]) -> Result<Vec<Placement>, DataErrors> {
+pub fn deploy(
+    map: &Map,
+    map_file: &str,
+    sides: &[SideRequest],
+) -> Result<Vec<Placement>, DataErrors> {
     let mut problems = Problems::new(map_file);
     if map.deployment().is_empty() {
-        problems.add("deployment", "the map has no deployment: add zones and a deployment section to place sides");
+        problems.add(
+            "deployment",
+            "the map has no deployment: add zones and a deployment section to place sides",
+        );
         return Err(problems.into_errors());
     }
     let names: Vec<&str> = map.deployment().iter().map(|(s, _)| s.as_str()).collect();
@@ -57,7 +64,10 @@ pub fn deploy(map: &Map, map_file: &str, sides: &[SideRequest]) -> Result<Vec<Pl
         } else if sides[..i].iter().any(|s| s.name == side.name) {
             problems.add("deployment", format!("side `{}` is given twice", side.name));
         } else if side.members.is_empty() {
-            problems.add(crate::de::field_key("deployment", side.name), "the side has no combatants");
+            problems.add(
+                crate::de::field_key("deployment", side.name),
+                "the side has no combatants",
+            );
         }
     }
     for name in &names {
@@ -76,7 +86,10 @@ pub fn deploy(map: &Map, map_file: &str, sides: &[SideRequest]) -> Result<Vec<Pl
     let mut used_ids: Vec<String> = Vec::new();
     let mut placements = Vec::new();
     for (side_index, (side_name, letter)) in map.deployment().iter().enumerate() {
-        let side = sides.iter().find(|s| s.name == side_name).expect("checked above");
+        let side = sides
+            .iter()
+            .find(|s| s.name == side_name)
+            .expect("checked above");
         let zone: Vec<Pos> = map.zone_squares(*letter).collect();
         for (member, &(name, size)) in side.members.iter().enumerate() {
             let Some(anchor) = zone.iter().copied().find(|&p| fits(map, &taken, p, size)) else {
@@ -123,7 +136,11 @@ pub fn slug(name: &str) -> String {
         }
     }
     let out = out.trim_matches('_').to_string();
-    if out.is_empty() { "combatant".to_string() } else { out }
+    if out.is_empty() {
+        "combatant".to_string()
+    } else {
+        out
+    }
 }
 
 /// `base`, or `base-2`, `base-3`… — the first not already used.
@@ -143,11 +160,18 @@ mod tests {
     use crate::map::parse_map;
 
     fn arena() -> Map {
-        parse_map("arena.yaml", include_str!("../../../data/maps/sample_arena.yaml")).unwrap()
+        parse_map(
+            "arena.yaml",
+            include_str!("../../../data/maps/sample_arena.yaml"),
+        )
+        .unwrap()
     }
 
     fn side<'a>(name: &'a str, members: &[(&'a str, Size)]) -> SideRequest<'a> {
-        SideRequest { name, members: members.to_vec() }
+        SideRequest {
+            name,
+            members: members.to_vec(),
+        }
     }
 
     const GOBLIN: (&str, Size) = ("Goblin", Size::Small);
@@ -161,7 +185,10 @@ mod tests {
             side("players", &[GOBLIN, GOBLIN, GOBLIN, GOBLIN]),
         ];
         let placed = deploy(&map, "arena.yaml", &sides).unwrap();
-        let got: Vec<(usize, &str, Pos)> = placed.iter().map(|p| (p.side, p.id.as_str(), p.anchor)).collect();
+        let got: Vec<(usize, &str, Pos)> = placed
+            .iter()
+            .map(|p| (p.side, p.id.as_str(), p.anchor))
+            .collect();
         assert_eq!(
             got,
             [
@@ -183,8 +210,15 @@ mod tests {
     #[test]
     fn ids_are_unique_across_sides_in_deployment_order() {
         let map = arena();
-        let sides = [side("players", &[GOBLIN, ORC]), side("monsters", &[GOBLIN, ("Dire Rat", Size::Small)])];
-        let ids: Vec<String> = deploy(&map, "arena.yaml", &sides).unwrap().into_iter().map(|p| p.id).collect();
+        let sides = [
+            side("players", &[GOBLIN, ORC]),
+            side("monsters", &[GOBLIN, ("Dire Rat", Size::Small)]),
+        ];
+        let ids: Vec<String> = deploy(&map, "arena.yaml", &sides)
+            .unwrap()
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
         assert_eq!(ids, ["goblin", "orc", "goblin-2", "dire_rat"]);
     }
 
@@ -203,7 +237,10 @@ mod tests {
     #[test]
     fn a_large_creature_needs_two_by_two_free_squares() {
         let map = arena();
-        let sides = [side("players", &[GOBLIN]), side("monsters", &[("Ogre", Size::Large), ORC])];
+        let sides = [
+            side("players", &[GOBLIN]),
+            side("monsters", &[("Ogre", Size::Large), ORC]),
+        ];
         let placed = deploy(&map, "arena.yaml", &sides).unwrap();
         // (1,15) and (1,16) would cover the pillar (2,16): the ogre anchors at (1,17).
         assert_eq!(placed[1].anchor, Pos::new(1, 17));
@@ -215,8 +252,17 @@ mod tests {
         let map = arena();
         let e = deploy(&map, "arena.yaml", &[side("players", &[GOBLIN])]).unwrap_err();
         assert_eq!(e.0[0].field, "deployment.monsters");
-        assert!(e.0[0].message.starts_with("side `monsters` of the deployment has no combatants"));
-        let e = deploy(&map, "arena.yaml", &[side("players", &[GOBLIN]), side("monstres", &[ORC])]).unwrap_err();
+        assert!(
+            e.0[0]
+                .message
+                .starts_with("side `monsters` of the deployment has no combatants")
+        );
+        let e = deploy(
+            &map,
+            "arena.yaml",
+            &[side("players", &[GOBLIN]), side("monstres", &[ORC])],
+        )
+        .unwrap_err();
         assert_eq!(
             e.0[0].message,
             "side `monstres` is not in the map's deployment (sides: players, monsters; did you mean `monsters`?)"
@@ -229,6 +275,9 @@ mod tests {
         assert_eq!(slug("  Dire Rat (advanced) "), "dire_rat_advanced");
         assert_eq!(slug("Élan"), "élan");
         assert_eq!(slug("!!"), "combatant");
-        assert_eq!(unique_id("goblin", &["goblin".into(), "goblin-2".into()]), "goblin-3");
+        assert_eq!(
+            unique_id("goblin", &["goblin".into(), "goblin-2".into()]),
+            "goblin-3"
+        );
     }
 }

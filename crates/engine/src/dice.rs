@@ -220,7 +220,9 @@ impl<'a> Parser<'a> {
                 let sides_at = self.at;
                 let sides = match self.number() {
                     Some(n) => n?,
-                    None => return Err(self.error(sides_at, "expected the number of sides after 'd'")),
+                    None => {
+                        return Err(self.error(sides_at, "expected the number of sides after 'd'"));
+                    }
                 };
                 let count = count.unwrap_or(1);
                 if count == 0 {
@@ -242,7 +244,9 @@ impl<'a> Parser<'a> {
                 });
             } else if let Some(k) = count {
                 if k > MAX_CONSTANT as u64 {
-                    return Err(self.error(term_start, format!("constant larger than {MAX_CONSTANT}")));
+                    return Err(
+                        self.error(term_start, format!("constant larger than {MAX_CONSTANT}"))
+                    );
                 }
                 let k = k as i32;
                 formula.flat += if negative { -k } else { k };
@@ -322,7 +326,10 @@ mod tests {
         assert_eq!("0d6".parse::<DiceFormula>().unwrap_err().column, 1);
         assert_eq!("1d0".parse::<DiceFormula>().unwrap_err().column, 3);
         assert_eq!("1d6 2".parse::<DiceFormula>().unwrap_err().column, 5);
-        assert_eq!("".parse::<DiceFormula>().unwrap_err().reason, "empty formula");
+        assert_eq!(
+            "".parse::<DiceFormula>().unwrap_err().reason,
+            "empty formula"
+        );
         assert!("1d6+".parse::<DiceFormula>().is_err());
         assert!("99999999999d6".parse::<DiceFormula>().is_err());
     }

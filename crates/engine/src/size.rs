@@ -108,9 +108,8 @@ impl Size {
     /// check them against the board.
     pub fn squares(self, anchor: Pos) -> impl Iterator<Item = Pos> {
         let side = self.footprint();
-        (0..side).flat_map(move |dr| {
-            (0..side).map(move |dc| Pos::new(anchor.row + dr, anchor.col + dc))
-        })
+        (0..side)
+            .flat_map(move |dr| (0..side).map(move |dc| Pos::new(anchor.row + dr, anchor.col + dc)))
     }
 }
 
@@ -142,7 +141,12 @@ mod tests {
         let squares: Vec<Pos> = Size::Large.squares(Pos::new(2, 3)).collect();
         assert_eq!(
             squares,
-            [Pos::new(2, 3), Pos::new(2, 4), Pos::new(3, 3), Pos::new(3, 4)]
+            [
+                Pos::new(2, 3),
+                Pos::new(2, 4),
+                Pos::new(3, 3),
+                Pos::new(3, 4)
+            ]
         );
     }
 

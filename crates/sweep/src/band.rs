@@ -37,9 +37,15 @@ mod tests {
         let b = three_sigma(962, 1000).unwrap();
         assert!((b.rate - 0.962).abs() < 1e-12);
         assert!((b.sigma - (0.962f64 * 0.038 / 1000.0).sqrt()).abs() < 1e-12);
-        assert_eq!(format!("{:.1} {:.1}", b.low * 100.0, b.high * 100.0), "94.4 98.0");
+        assert_eq!(
+            format!("{:.1} {:.1}", b.low * 100.0, b.high * 100.0),
+            "94.4 98.0"
+        );
         let b = three_sigma(36, 1000).unwrap();
-        assert_eq!(format!("{:.1} {:.1}", b.low * 100.0, b.high * 100.0), "1.8 5.4");
+        assert_eq!(
+            format!("{:.1} {:.1}", b.low * 100.0, b.high * 100.0),
+            "1.8 5.4"
+        );
     }
 
     #[test]

@@ -4,7 +4,13 @@
 //! never reported as a location.
 
 /// Line and column (1-based) of square `(row, col)` of the top-level block layer `key`.
-pub fn layer_square(text: &str, key: &str, row: usize, col: usize, row_text: &str) -> Option<(usize, usize)> {
+pub fn layer_square(
+    text: &str,
+    key: &str,
+    row: usize,
+    col: usize,
+    row_text: &str,
+) -> Option<(usize, usize)> {
     let lines: Vec<&str> = text.lines().collect();
     let head = lines.iter().position(|line| {
         line.strip_prefix(key)

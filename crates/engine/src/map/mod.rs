@@ -72,7 +72,10 @@ impl Map {
     }
 
     pub fn marker(&self, name: &str) -> Option<Pos> {
-        self.markers.iter().find(|(n, _)| n == name).map(|&(_, p)| p)
+        self.markers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, p)| p)
     }
 
     /// `(side, zone letter)` pairs in the file's order.

@@ -73,12 +73,17 @@ fn only_terrain_is_required() {
     assert_eq!(map.square_size_ft(), 5);
     assert!(map.deployment().is_empty());
     let e = only("legend: {}\n");
-    assert_eq!((e.field.as_str(), e.message.as_str()), ("terrain", "missing required field"));
+    assert_eq!(
+        (e.field.as_str(), e.message.as_str()),
+        ("terrain", "missing required field")
+    );
 }
 
 #[test]
 fn yaml_syntax_error_has_line_and_column() {
-    let e = only("name: x\nterrain: |\n  ..\nlegend:\n  \".\": { type: floor, move_cost: 1 }\n   zones: x\n");
+    let e = only(
+        "name: x\nterrain: |\n  ..\nlegend:\n  \".\": { type: floor, move_cost: 1 }\n   zones: x\n",
+    );
     assert_eq!(e.file, "m.yaml");
     let loc = e.location.expect("a syntax error has a location");
     assert_eq!(loc.line, 6);
@@ -90,7 +95,10 @@ fn yaml_syntax_error_has_line_and_column() {
 fn unknown_field_is_named_with_a_suggestion() {
     let e = only(&map_text("..", "deploymnt: {}\n"));
     assert_eq!(e.field, "deploymnt");
-    assert_eq!(e.message, "unknown field `deploymnt` (did you mean `deployment`?)");
+    assert_eq!(
+        e.message,
+        "unknown field `deploymnt` (did you mean `deployment`?)"
+    );
     assert_eq!(e.location.map(|l| l.line), Some(9));
     let e = only(&map_text("..", "").replace("move_cost: 2", "move_cots: 2"));
     assert_eq!(e.field, "legend.T.move_cots");
@@ -101,14 +109,23 @@ fn unknown_field_is_named_with_a_suggestion() {
 fn ragged_terrain_is_rejected() {
     let e = only(&map_text("...\n..\n...", ""));
     assert_eq!(e.field, "terrain");
-    assert_eq!(e.message, "row 1 has 2 squares but row 0 has 3: every row must have the same width");
+    assert_eq!(
+        e.message,
+        "row 1 has 2 squares but row 0 has 3: every row must have the same width"
+    );
 }
 
 #[test]
 fn layer_sizes_must_match_the_terrain() {
-    let e = only(&map_text("...\n...", &block("elevation", &["...", "...", "..."])));
+    let e = only(&map_text(
+        "...\n...",
+        &block("elevation", &["...", "...", "..."]),
+    ));
     assert_eq!(e.field, "elevation");
-    assert_eq!(e.message, "has 3 rows but terrain has 2: every layer must have the terrain's size");
+    assert_eq!(
+        e.message,
+        "has 3 rows but terrain has 2: every layer must have the terrain's size"
+    );
     let e = only(&map_text("...\n...", &block("zones", &["....", "..."])));
     assert_eq!(e.field, "zones");
     assert_eq!(e.message, "row 0 has 4 squares but terrain rows have 3");
@@ -151,7 +168,10 @@ fn cover_bonus_must_be_2_4_or_8() {
     let text = map_text("..", "").replace("cover: true", "cover_bonus: 3");
     let e = only(&text);
     assert_eq!(e.field, "legend.C.cover_bonus");
-    assert_eq!(e.message, "must be 2 (partial), 4 (standard) or 8 (improved), got 3");
+    assert_eq!(
+        e.message,
+        "must be 2 (partial), 4 (standard) or 8 (improved), got 3"
+    );
     for (value, want) in [("2", 2), ("4", 4), ("8", 8)] {
         let text = map_text(".C", "").replace("cover: true", &format!("cover_bonus: {value}"));
         let map = parse_map("m.yaml", &text).unwrap();
@@ -171,7 +191,8 @@ fn legend_keys_are_single_characters_and_unique() {
     assert!(e.message.contains("duplicate key `.`"), "{e}");
     let text = map_text(".#", "markers:\n  p: [0, 1]\n");
     assert_eq!(only(&text).field, "markers.p");
-    let text = map_text("..", "").replace("move_cost: null, blocks_los", "move_cost: 0, blocks_los");
+    let text =
+        map_text("..", "").replace("move_cost: null, blocks_los", "move_cost: 0, blocks_los");
     assert_eq!(only(&text).field, r##"legend["#"].move_cost"##);
 }
 
@@ -179,7 +200,10 @@ fn legend_keys_are_single_characters_and_unique() {
 fn elevation_and_zones_characters_are_checked() {
     let e = only(&map_text("...", &block("elevation", &[".1x"])));
     assert_eq!(e.field, "elevation");
-    assert_eq!(e.message, "row 0, column 2: 'x' is not a height (use a digit 0-9, or '.' for 0)");
+    assert_eq!(
+        e.message,
+        "row 0, column 2: 'x' is not a height (use a digit 0-9, or '.' for 0)"
+    );
     let e = only(&map_text("...", &block("zones", &["A.?"])));
     assert_eq!(e.field, "zones");
     assert_eq!(
@@ -204,10 +228,16 @@ const ZONES_AB: &str = "zones: |\n  A..B\n";
 
 #[test]
 fn deployment_errors_are_all_reported() {
-    let errs = errors(&map_text("....", &format!("{ZONES_AB}deployment:\n  players: A\n  monsters: C\n")));
+    let errs = errors(&map_text(
+        "....",
+        &format!("{ZONES_AB}deployment:\n  players: A\n  monsters: C\n"),
+    ));
     let fields: Vec<&str> = errs.iter().map(|e| e.field.as_str()).collect();
     assert_eq!(fields, ["deployment.monsters", "deployment"]);
-    assert_eq!(errs.0[0].message, "zone 'C' does not appear in the zones layer (it has A, B)");
+    assert_eq!(
+        errs.0[0].message,
+        "zone 'C' does not appear in the zones layer (it has A, B)"
+    );
     assert_eq!(
         errs.0[1].message,
         "zone 'B' of the zones layer is not assigned to any side (sides: players, monsters)"
@@ -216,7 +246,10 @@ fn deployment_errors_are_all_reported() {
 
 #[test]
 fn two_sides_cannot_share_a_zone_letter() {
-    let errs = errors(&map_text("....", &format!("{ZONES_AB}deployment:\n  players: A\n  monsters: A\n")));
+    let errs = errors(&map_text(
+        "....",
+        &format!("{ZONES_AB}deployment:\n  players: A\n  monsters: A\n"),
+    ));
     assert_eq!(errs.0[0].field, "deployment.monsters");
     assert_eq!(
         errs.0[0].message,
@@ -228,15 +261,27 @@ fn two_sides_cannot_share_a_zone_letter() {
 fn zones_need_a_deployment_and_a_deployment_needs_zones() {
     let e = only(&map_text("....", ZONES_AB));
     assert_eq!(e.field, "deployment");
-    assert!(e.message.starts_with("is required when the map has zones"), "{e}");
+    assert!(
+        e.message.starts_with("is required when the map has zones"),
+        "{e}"
+    );
     let e = only(&map_text("....", "deployment:\n  players: A\n"));
-    assert_eq!((e.field.as_str(), e.message.as_str()), ("deployment", "needs a zones layer to deploy into"));
+    assert_eq!(
+        (e.field.as_str(), e.message.as_str()),
+        ("deployment", "needs a zones layer to deploy into")
+    );
 }
 
 #[test]
 fn a_zone_with_no_passable_square_is_rejected() {
-    let e = only(&map_text("#..", "zones: |\n  A.B\ndeployment:\n  players: A\n  monsters: B\n"));
-    assert_eq!((e.field.as_str(), e.message.as_str()), ("deployment.players", "zone 'A' has no passable square"));
+    let e = only(&map_text(
+        "#..",
+        "zones: |\n  A.B\ndeployment:\n  players: A\n  monsters: B\n",
+    ));
+    assert_eq!(
+        (e.field.as_str(), e.message.as_str()),
+        ("deployment.players", "zone 'A' has no passable square")
+    );
 }
 
 #[test]

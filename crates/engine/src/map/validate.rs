@@ -34,8 +34,10 @@ impl<'a> Checker<'a> {
             None => 5,
             Some(v) if (1..=1000).contains(&v) => v as u32,
             Some(v) => {
-                self.problems
-                    .add("square_size_ft", format!("must be an integer from 1 to 1000, got {v}"));
+                self.problems.add(
+                    "square_size_ft",
+                    format!("must be an integer from 1 to 1000, got {v}"),
+                );
                 5
             }
         };
@@ -54,12 +56,17 @@ impl<'a> Checker<'a> {
                 match legend.iter().position(|t| t.symbol == *ch) {
                     Some(i) => terrain_idx[r * cols + c] = i as u8,
                     None => {
-                        let known: Vec<String> = legend.iter().map(|t| format!("'{}'", t.symbol)).collect();
+                        let known: Vec<String> =
+                            legend.iter().map(|t| format!("'{}'", t.symbol)).collect();
                         let known = known.join(" ");
                         let msg = if raw.legend.is_empty() {
-                            format!("row {r}, column {c}: character '{ch}' is not in the legend (the legend is empty)")
+                            format!(
+                                "row {r}, column {c}: character '{ch}' is not in the legend (the legend is empty)"
+                            )
                         } else {
-                            format!("row {r}, column {c}: character '{ch}' is not in the legend (it has {known})")
+                            format!(
+                                "row {r}, column {c}: character '{ch}' is not in the legend (it has {known})"
+                            )
                         };
                         self.square_error("terrain", r, c, &row_string(row), msg);
                     }
@@ -96,7 +103,14 @@ impl<'a> Checker<'a> {
         self.problems.finish(map)
     }
 
-    fn square_error(&mut self, field: &str, row: usize, col: usize, row_text: &str, message: String) {
+    fn square_error(
+        &mut self,
+        field: &str,
+        row: usize,
+        col: usize,
+        row_text: &str,
+        message: String,
+    ) {
         let mut error = DataError::new(self.problems.file(), field, message);
         if let Some((line, column)) = layer_square(self.text, field, row, col, row_text) {
             error = error.at(line, column);
@@ -110,12 +124,15 @@ impl<'a> Checker<'a> {
             let field = field_key("legend", key);
             let mut chars = key.chars();
             let (Some(symbol), None) = (chars.next(), chars.next()) else {
-                self.problems
-                    .add(&field, format!("a legend key must be one character, got \"{key}\""));
+                self.problems.add(
+                    &field,
+                    format!("a legend key must be one character, got \"{key}\""),
+                );
                 continue;
             };
             if entry.kind.trim().is_empty() {
-                self.problems.add(format!("{field}.type"), "must not be empty");
+                self.problems
+                    .add(format!("{field}.type"), "must not be empty");
             }
             let move_cost = match entry.move_cost {
                 None => None,
@@ -157,14 +174,27 @@ impl<'a> Checker<'a> {
 
     /// Splits a layer into rows and checks its shape: not empty, not ragged, and (for
     /// elevation and zones) the terrain's size.
-    fn layer(&mut self, field: &str, text: &str, expected: Option<(usize, usize)>) -> Option<Layer> {
-        let rows: Vec<Vec<char>> = text.strip_suffix('\n').unwrap_or(text).split('\n').map(|l| l.chars().collect()).collect();
+    fn layer(
+        &mut self,
+        field: &str,
+        text: &str,
+        expected: Option<(usize, usize)>,
+    ) -> Option<Layer> {
+        let rows: Vec<Vec<char>> = text
+            .strip_suffix('\n')
+            .unwrap_or(text)
+            .split('\n')
+            .map(|l| l.chars().collect())
+            .collect();
         if rows.len() == 1 && rows[0].is_empty() {
             self.problems.add(field, "the layer is empty");
             return None;
         }
         if rows.len() > MAX_SIDE || rows.iter().any(|r| r.len() > MAX_SIDE) {
-            self.problems.add(field, format!("at most {MAX_SIDE} rows of {MAX_SIDE} squares"));
+            self.problems.add(
+                field,
+                format!("at most {MAX_SIDE} rows of {MAX_SIDE} squares"),
+            );
             return None;
         }
         let mut ok = true;
@@ -197,7 +227,10 @@ impl<'a> Checker<'a> {
                     if row.len() != want_cols {
                         self.problems.add(
                             field,
-                            format!("row {r} has {} squares but terrain rows have {want_cols}", row.len()),
+                            format!(
+                                "row {r} has {} squares but terrain rows have {want_cols}",
+                                row.len()
+                            ),
                         );
                         ok = false;
                     }
@@ -258,15 +291,21 @@ impl<'a> Checker<'a> {
                 continue;
             }
             let [row, col] = at.as_slice() else {
-                self.problems
-                    .add(&field, format!("must be [row, col], got {} numbers", at.len()));
+                self.problems.add(
+                    &field,
+                    format!("must be [row, col], got {} numbers", at.len()),
+                );
                 continue;
             };
             let (rows, cols) = (i64::from(map.rows), i64::from(map.cols));
             if !(0..rows).contains(row) || !(0..cols).contains(col) {
                 self.problems.add(
                     &field,
-                    format!("[{row}, {col}] is off the map (rows 0-{}, columns 0-{})", rows - 1, cols - 1),
+                    format!(
+                        "[{row}, {col}] is off the map (rows 0-{}, columns 0-{})",
+                        rows - 1,
+                        cols - 1
+                    ),
                 );
                 continue;
             }
@@ -275,7 +314,10 @@ impl<'a> Checker<'a> {
             if terrain.move_cost.is_none() {
                 self.problems.add(
                     &field,
-                    format!("[{row}, {col}] is on impassable terrain '{}' ({})", terrain.symbol, terrain.kind),
+                    format!(
+                        "[{row}, {col}] is on impassable terrain '{}' ({})",
+                        terrain.symbol, terrain.kind
+                    ),
                 );
                 continue;
             }
@@ -286,16 +328,25 @@ impl<'a> Checker<'a> {
 
     /// Deployment: side → zone letter. Required with zones; every letter must exist in the
     /// zones layer, hold a passable square, belong to one side only; every zone must be used.
-    fn deployment(&mut self, raw: Option<&OrderedMap<String>>, has_zones: bool, map: &Map) -> Vec<(String, char)> {
+    fn deployment(
+        &mut self,
+        raw: Option<&OrderedMap<String>>,
+        has_zones: bool,
+        map: &Map,
+    ) -> Vec<(String, char)> {
         let letters = map.zone_letters();
         let Some(raw) = raw else {
             if has_zones {
-                self.problems.add("deployment", "is required when the map has zones: map each side name to a zone letter");
+                self.problems.add(
+                    "deployment",
+                    "is required when the map has zones: map each side name to a zone letter",
+                );
             }
             return Vec::new();
         };
         if !has_zones {
-            self.problems.add("deployment", "needs a zones layer to deploy into");
+            self.problems
+                .add("deployment", "needs a zones layer to deploy into");
             return Vec::new();
         }
         let mut out: Vec<(String, char)> = Vec::new();
@@ -307,14 +358,18 @@ impl<'a> Checker<'a> {
             }
             let mut chars = letter.chars();
             let (Some(z), None) = (chars.next(), chars.next()) else {
-                self.problems.add(&field, format!("must be one zone letter, got \"{letter}\""));
+                self.problems
+                    .add(&field, format!("must be one zone letter, got \"{letter}\""));
                 continue;
             };
             if !letters.contains(&z) {
                 let have: Vec<String> = letters.iter().map(|l| l.to_string()).collect();
                 self.problems.add(
                     &field,
-                    format!("zone '{z}' does not appear in the zones layer (it has {})", list_or_none(&have)),
+                    format!(
+                        "zone '{z}' does not appear in the zones layer (it has {})",
+                        list_or_none(&have)
+                    ),
                 );
                 continue;
             }
@@ -325,8 +380,12 @@ impl<'a> Checker<'a> {
                 );
                 continue;
             }
-            if !map.zone_squares(z).any(|p| map.terrain_at(p).move_cost.is_some()) {
-                self.problems.add(&field, format!("zone '{z}' has no passable square"));
+            if !map
+                .zone_squares(z)
+                .any(|p| map.terrain_at(p).move_cost.is_some())
+            {
+                self.problems
+                    .add(&field, format!("zone '{z}' has no passable square"));
                 continue;
             }
             out.push((side.to_string(), z));
@@ -336,7 +395,10 @@ impl<'a> Checker<'a> {
                 let sides: Vec<&str> = raw.iter().map(|(s, _)| s).collect();
                 self.problems.add(
                     "deployment",
-                    format!("zone '{z}' of the zones layer is not assigned to any side (sides: {})", list_or_none(&sides)),
+                    format!(
+                        "zone '{z}' of the zones layer is not assigned to any side (sides: {})",
+                        list_or_none(&sides)
+                    ),
                 );
             }
         }
@@ -352,6 +414,10 @@ fn list_or_none<S: AsRef<str>>(items: &[S]) -> String {
     if items.is_empty() {
         "none".to_string()
     } else {
-        items.iter().map(|s| s.as_ref()).collect::<Vec<_>>().join(", ")
+        items
+            .iter()
+            .map(|s| s.as_ref())
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }

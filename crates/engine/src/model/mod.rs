@@ -1,1 +1,67 @@
-//! Combatant files (in progress).
+//! Combatant files: the JSON schema of a PC or monster stat block ([`CombatantFile`]), its
+//! validation into the [`Combatant`] the engine runs on, and the vocabularies both use.
+//! Entry point: [`parse_combatant`]. Owns the schema only — no rule is applied here, and
+//! nothing here reads files (callers hand over the text).
+//!
+//! # Schema
+//! Defaults after `=`; integer values are final stat-block numbers (size already included
+//! in attack bonuses and AC: never add a size modifier).
+//!
+//! - `name` (non-empty); `role`: `pc` | `monster` = `monster` — the PC/monster rule, see
+//!   [`Role`]; `level` ≥ 0 = 1; `caster_level` ≥ 1 = `level` (at least 1); `size` = `Medium`;
+//!   `creature_type` = `humanoid`; `subtypes` = empty; `alignment` = `N`; `cr` (`"1/3"`, `5`,
+//!   `"5"`), `xp`, `source`, `notes` optional.
+//! - `abilities`: six required keys `str_score`…`cha_score`, 1–99 or `null` (nonability).
+//! - `hp_max` ≥ 1; `ac` {total, touch, flat_footed} 0–99; `bab` 0–40; `initiative_mod`
+//!   −20–40; `cmb`, `cmd` optional; `speed_land_ft` = 30 and `speed_fly_ft` multiples of 5;
+//!   `saves` {fort, ref, will}.
+//! - `attacks` — see [`AttackFile`]; `dr` {amount, bypass} in SRD notation (see [`Bypass`]);
+//!   `spell_resistance` = 0; `resistances` {energy: amount}; `immunities` (damage types and
+//!   [`EffectTag`]s).
+//! - `features`, `feats`, `spells` (names, no duplicates); `spell_slots` {"0".."9": count};
+//!   `casting_ability` (`int` | `wis` | `cha`, required with spells or slots);
+//!   `armor_spell_failure` 0–100 = 0; `resources` {name: amount}; `skills` {skill: {ranks,
+//!   class_skill, armor_penalty ≤ 0, misc, total}}; `carried_items`; `aware` = true.
+//!
+//! Lists and mappings default to empty.
+//!
+//! Values with no range in the schema (bonuses, hit points, distances) are held within
+//! ±[`LIMIT`] so sums stay inside `i32`.
+
+mod attack;
+mod combatant;
+mod dr;
+mod file;
+mod validate;
+mod vocab;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_rules;
+
+pub use attack::{Attack, AttackKind, DamageComponent, Splash};
+pub use combatant::{
+    Abilities, Alignment, ArmorClass, CastingAbility, ChallengeRating, Combatant, CreatureType,
+    Immunities, Role, Saves, SkillEntry, ability_modifier,
+};
+pub use dr::{Bypass, DamageReduction};
+pub use file::{
+    AbilitiesFile, AcFile, AttackFile, CombatantFile, CrValue, DamageFile, DrFile, SavesFile,
+    SkillFile, SplashFile,
+};
+pub use validate::{LIMIT, UNNAMED};
+pub use vocab::{
+    Ability, DamageCategory, DamageType, DamageTypes, EffectTag, EnumSet, Skill, Vocabulary,
+};
+
+use crate::de::from_json;
+use crate::error::DataErrors;
+
+/// Parses a combatant file's JSON `text` and validates it; `file` names the source in errors.
+/// A syntax or shape error (unknown field, wrong type, missing key) is reported alone, with
+/// its line and column; otherwise every semantic problem of the file is reported.
+pub fn parse_combatant(file: &str, text: &str) -> Result<Combatant, DataErrors> {
+    let raw: CombatantFile = from_json(file, text)?;
+    raw.validate(file)
+}

@@ -1,0 +1,147 @@
+//! `pf1e-sim validate FILE...`: checks maps and combatant files, prints one summary line per
+//! valid file on stdout and every error of every invalid file on stderr. Exit 0 when all are
+//! valid, 2 otherwise. Summaries are English, like every diagnostic; only reports are French.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use pf1e_engine::board::Board;
+use pf1e_engine::error::DataErrors;
+use pf1e_engine::map::{Map, parse_map};
+use pf1e_engine::model::{Attack, Combatant, Role, parse_combatant};
+
+use crate::exit_codes::{DATA_ERROR, SUCCESS};
+use crate::load::{FileKind, kind_of, read_text};
+
+pub fn run(files: &[PathBuf]) -> anyhow::Result<u8> {
+    let mut invalid = 0usize;
+    for path in files {
+        let label = path.display().to_string();
+        let outcome =
+            read_text(path)
+                .map_err(DataErrors::from)
+                .and_then(|text| match kind_of(path, &text) {
+                    FileKind::Map => parse_map(&label, &text).map(|m| map_summary(&m)),
+                    FileKind::Combatant => {
+                        parse_combatant(&label, &text).map(|c| combatant_summary(&c))
+                    }
+                });
+        match outcome {
+            Ok(summary) => println!("ok: {label}: {summary}"),
+            Err(errors) => {
+                invalid += 1;
+                for e in errors.iter() {
+                    eprintln!("error: {e}");
+                }
+            }
+        }
+    }
+    if invalid > 0 {
+        eprintln!("{invalid} of {} files invalid", files.len());
+        return Ok(DATA_ERROR);
+    }
+    Ok(SUCCESS)
+}
+
+/// `map "Arène d'essai", 20×8 squares of 5 ft, zones A (8), B (8), sides players→A, …`
+fn map_summary(map: &Map) -> String {
+    let mut out = format!(
+        "map \"{}\", {}×{} squares of {} ft",
+        map.name().unwrap_or("(unnamed)"),
+        map.cols(),
+        map.rows(),
+        map.square_size_ft()
+    );
+    let zones: Vec<String> = map
+        .zone_letters()
+        .into_iter()
+        .map(|z| {
+            format!(
+                "{z} ({})",
+                map.zone_squares(z).filter(|&p| map.passable(p)).count()
+            )
+        })
+        .collect();
+    if zones.is_empty() {
+        out.push_str(", no zones");
+    } else {
+        let _ = write!(out, ", zones {}", zones.join(", "));
+    }
+    let sides: Vec<String> = map
+        .deployment()
+        .iter()
+        .map(|(s, z)| format!("{s}→{z}"))
+        .collect();
+    if !sides.is_empty() {
+        let _ = write!(out, ", sides {}", sides.join(", "));
+    }
+    match map.markers().len() {
+        0 => {}
+        1 => out.push_str(", 1 marker"),
+        n => {
+            let _ = write!(out, ", {n} markers");
+        }
+    }
+    out
+}
+
+/// `Orc (monster, CR 1/3, Medium humanoid), hp 6, AC 13 (touch 10, flat-footed 13), attacks: …`
+fn combatant_summary(c: &Combatant) -> String {
+    let role = match c.role() {
+        Role::Pc => format!("PC level {}", c.level()),
+        Role::Monster => "monster".to_string(),
+    };
+    let cr = c.cr().map(|cr| format!(", CR {cr}")).unwrap_or_default();
+    let ac = c.ac();
+    let mut out = format!(
+        "{} ({role}{cr}, {} {}), hp {}, AC {} (touch {}, flat-footed {})",
+        c.name(),
+        c.size(),
+        c.creature_type(),
+        c.hp_max(),
+        ac.total,
+        ac.touch,
+        ac.flat_footed
+    );
+    if c.attacks().is_empty() {
+        out.push_str(", no attacks");
+    } else {
+        let attacks: Vec<String> = c.attacks().iter().map(attack_summary).collect();
+        let _ = write!(out, ", attacks: {}", attacks.join(", "));
+    }
+    out
+}
+
+/// `falchion +5 (2d4+4, 18–20/×2)`, `2× claw +4 (1d4+2)`, `javelin +1 (1d6+3, ×2, 30 ft)`.
+fn attack_summary(a: &Attack) -> String {
+    let count = if a.count() > 1 {
+        format!("{}× ", a.count())
+    } else {
+        String::new()
+    };
+    let mut damage: Vec<String> = Vec::new();
+    for (i, component) in a.damage().iter().enumerate() {
+        let mut text = component.formula().to_string();
+        if i == 0 && a.damage_bonus() != 0 {
+            let _ = write!(text, "{:+}", a.damage_bonus());
+        }
+        damage.push(text);
+    }
+    let start = a.threat_range_start();
+    let crit = if start < 20 {
+        format!("{start}–20/×{}", a.crit_mult())
+    } else {
+        format!("×{}", a.crit_mult())
+    };
+    let mut details = damage;
+    details.push(crit);
+    if let Some(inc) = a.range_increment_ft() {
+        details.push(format!("{inc} ft"));
+    }
+    format!(
+        "{count}{} {:+} ({})",
+        a.name(),
+        a.attack_bonus(),
+        details.join(", ")
+    )
+}
