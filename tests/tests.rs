@@ -1,1 +1,8 @@
+//! End-to-end tests of the `pf1e-sim` binary, one module per command (« ripgrep
+//! tests/tests.rs » habit: this file is the table of contents).
 
+mod util;
+
+mod cli {
+    mod validate;
+}

@@ -1,0 +1,182 @@
+//! `pf1e-sim validate`: summaries for valid files, every error of invalid ones, exit 0 / 2.
+
+use crate::util::{assert_exit, pf1e_sim, stderr, stdout, temp_file};
+
+const ARENA: &str = "data/maps/sample_arena.yaml";
+const GOBLIN: &str = "data/monsters/goblin.json";
+const ORC: &str = "data/monsters/orc.json";
+
+#[test]
+fn shipped_map_and_monsters_are_valid() {
+    let out = pf1e_sim(&["validate", ARENA, GOBLIN, ORC]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(
+        lines[0],
+        "ok: data/maps/sample_arena.yaml: map \"Arène d'essai\", 20×8 squares of 5 ft, \
+         zones A (7), B (7), sides players→A, monsters→B, 1 marker"
+    );
+    assert_eq!(
+        lines[2],
+        "ok: data/monsters/orc.json: Orc (monster, CR 1/3, Medium humanoid), hp 6, \
+         AC 13 (touch 10, flat-footed 13), attacks: falchion +5 (2d4+4, 18–20/×2), \
+         javelin +1 (1d6+3, ×2, 30 ft)"
+    );
+    assert!(stderr(&out).is_empty());
+}
+
+#[test]
+fn every_data_file_validates() {
+    let mut files: Vec<String> = Vec::new();
+    for dir in ["data/maps", "data/monsters", "data/pcs"] {
+        let Ok(entries) = std::fs::read_dir(crate::util::root().join(dir)) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("json" | "yaml")
+            ) {
+                files.push(path.to_str().unwrap().to_string());
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 3);
+    let mut args = vec!["validate"];
+    args.extend(files.iter().map(String::as_str));
+    assert_exit(&pf1e_sim(&args), 0);
+}
+
+#[test]
+fn ragged_map_names_file_and_field() {
+    let (_dir, path) = temp_file(
+        "ragged.yaml",
+        "terrain: |\n  ...\n  ..\nlegend:\n  \".\": { type: floor, move_cost: 1 }\n",
+    );
+    let out = pf1e_sim(&["validate", &path]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.starts_with(&format!(
+            "error: {path}: terrain: row 1 has 2 squares but row 0 has 3"
+        )),
+        "{err}"
+    );
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn json_syntax_error_gives_line_and_column() {
+    let (_dir, path) = temp_file(
+        "broken.json",
+        "{\n  \"name\": \"Orc\",\n  \"hp_max\": ,\n}\n",
+    );
+    let out = pf1e_sim(&["validate", &path]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    let first = err.lines().next().unwrap();
+    assert!(
+        first.starts_with(&format!("error: {path}:3:13: hp_max: ")),
+        "{err}"
+    );
+}
+
+#[test]
+fn unknown_field_is_named_with_its_suggestion() {
+    let orc = std::fs::read_to_string(crate::util::root().join(ORC)).unwrap();
+    let (_dir, path) = temp_file(
+        "orc.json",
+        &orc.replace("\"attack_bonus\": 5", "\"atack_bonus\": 5"),
+    );
+    let out = pf1e_sim(&["validate", &path]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            ": attacks[0].atack_bonus: unknown field `atack_bonus` (did you mean `attack_bonus`?)"
+        ),
+        "{err}"
+    );
+    assert!(err.starts_with(&format!("error: {path}:")), "{err}");
+}
+
+#[test]
+fn every_error_of_every_file_is_listed() {
+    let (_d1, bad_map) = temp_file(
+        "bad.yaml",
+        "terrain: |\n  .X\nlegend:\n  \".\": { type: floor, move_cost: 0 }\n",
+    );
+    let orc = std::fs::read_to_string(crate::util::root().join(ORC)).unwrap();
+    let (_d2, bad_orc) = temp_file(
+        "orc.json",
+        &orc.replace("\"crit_range\": 18", "\"crit_range\": 21")
+            .replace("\"hp_max\": 6", "\"hp_max\": 0"),
+    );
+    let out = pf1e_sim(&["validate", &bad_map, GOBLIN, &bad_orc, "no/such/file.json"]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 6, "{err}");
+    assert!(lines[0].contains("legend[\".\"].move_cost: must be an integer from 1 to 100"));
+    assert!(lines[1].contains(": terrain: row 0, column 1: character 'X' is not in the legend"));
+    assert!(lines.iter().any(|l| l.contains(": hp_max: ")), "{err}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(": attacks[0].crit_range: ")),
+        "{err}"
+    );
+    assert_eq!(
+        lines[4],
+        "error: no/such/file.json: cannot read the file: no such file"
+    );
+    assert_eq!(lines[5], "3 of 4 files invalid");
+    assert_eq!(
+        stdout(&out).lines().count(),
+        1,
+        "the goblin still gets its summary"
+    );
+}
+
+#[test]
+fn unreadable_inputs_are_data_errors_not_panics() {
+    let (_d, binary) = temp_file("bin.json", "");
+    std::fs::write(&binary, [0xff, 0xfe, b'{']).unwrap();
+    let out = pf1e_sim(&["validate", &binary, "data"]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("error: {binary}:1:1: is not valid UTF-8 text")),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: data: is a directory, not a file"),
+        "{err}"
+    );
+    let (_d, empty) = temp_file("empty.yaml", "");
+    let out = pf1e_sim(&["validate", &empty]);
+    assert_exit(&out, 2);
+    let (_d, deep) = temp_file("deep.json", &"[".repeat(100_000));
+    let out = pf1e_sim(&["validate", &deep]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).starts_with(&format!("error: {deep}:1:")),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn no_file_is_a_usage_error() {
+    let out = pf1e_sim(&["validate"]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("Usage: pf1e-sim validate <FILE>..."),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,0 +1,54 @@
+//! Running the built `pf1e-sim` binary from tests, with paths relative to the repository.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root (where Cargo.toml and data/ are).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `pf1e-sim ARGS…` from the repository root.
+pub fn pf1e_sim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pf1e-sim"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the pf1e-sim binary runs")
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Writes `text` to `name` in a fresh temporary directory and returns (dir guard, path).
+pub fn temp_file(name: &str, text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("write the temp file");
+    let path = path_str(&path);
+    (dir, path)
+}
+
+pub fn path_str(path: &Path) -> String {
+    path.to_str().expect("utf-8 temp path").to_string()
+}
+
+/// Asserts the process exited with `code` and printed no panic or backtrace.
+pub fn assert_exit(output: &Output, code: i32) {
+    let err = stderr(output);
+    assert!(
+        !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
+        "the binary panicked:\n{err}"
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{err}",
+        stdout(output)
+    );
+}
