@@ -1,1 +1,1095 @@
-//! Grid geometry (in progress).
+//! Grid movement geometry: 5-10-5 distances, footprint distances, the corner rule, step costs,
+//! an exact Dijkstra cost field over (square, diagonal parity) and Bresenham lines.
+//!
+//! It owns only geometry asked of a [`Board`]: it never sees how a map stores its layers, who
+//! stands where (callers pass a `blocked` predicate), nor any rule beyond movement cost. All
+//! arithmetic is on integers; every tie is broken by a documented order (row-major index, then
+//! parity), so the same board always gives the same costs and paths.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::board::{Board, Pos};
+use crate::size::Size;
+
+/// The eight king-move steps `(dr, dc)`, in the fixed order neighbours are relaxed.
+const STEPS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// Marks "no predecessor" in [`CostField`].
+const NONE: u32 = u32::MAX;
+
+/// 5-10-5 distance for absolute deltas `dr`, `dc` (« CRB — Movement: Diagonals »): every
+/// second diagonal counts double.
+#[inline]
+fn squares_for_deltas(dr: u32, dc: u32) -> u32 {
+    let diag = dr.min(dc);
+    let straight = dr.max(dc) - diag;
+    straight + diag + diag / 2
+}
+
+/// Distance in squares between two squares under the 5-10-5 rule (« CRB — Movement:
+/// Diagonals »): with `dr`, `dc` the absolute deltas, `diag = min`, `straight = max − min`,
+/// the distance is `straight + diag + diag / 2`.
+#[inline]
+pub fn distance_squares(a: Pos, b: Pos) -> u32 {
+    squares_for_deltas(
+        u32::from(a.row.abs_diff(b.row)),
+        u32::from(a.col.abs_diff(b.col)),
+    )
+}
+
+/// [`distance_squares`] in feet, for squares of `square_ft` feet.
+#[inline]
+pub fn distance_ft(a: Pos, b: Pos, square_ft: u32) -> u32 {
+    distance_squares(a, b) * square_ft
+}
+
+/// Gap between the intervals `[a, a + ka)` and `[b, b + kb)` of one axis, counted like a
+/// delta between squares: 0 when they overlap, 1 when they touch.
+#[inline]
+fn axis_gap(a: u16, ka: u16, b: u16, kb: u16) -> u32 {
+    let (a, ka, b, kb) = (u32::from(a), u32::from(ka), u32::from(b), u32::from(kb));
+    if a + ka <= b {
+        b - (a + ka - 1)
+    } else if b + kb <= a {
+        a - (b + kb - 1)
+    } else {
+        0
+    }
+}
+
+/// Distance in squares between two creatures: the minimum 5-10-5 distance over every pair of
+/// their squares (« CRB — Big and Little Creatures in Combat »), anchors being top-left
+/// squares. Computed in O(1): the 5-10-5 distance grows with each delta, and the smallest row
+/// gap and the smallest column gap are reached by the same pair of squares.
+pub fn footprint_distance_squares(a: Pos, a_size: Size, b: Pos, b_size: Size) -> u32 {
+    let (ka, kb) = (a_size.footprint(), b_size.footprint());
+    squares_for_deltas(
+        axis_gap(a.row, ka, b.row, kb),
+        axis_gap(a.col, ka, b.col, kb),
+    )
+}
+
+/// Largest move cost and largest elevation over the footprint of side `side` anchored at
+/// `anchor`, or `None` when a square lies off the board or is impassable.
+fn footprint_terrain<B: Board + ?Sized>(board: &B, anchor: Pos, side: u16) -> Option<(u8, u8)> {
+    if u32::from(anchor.row) + u32::from(side) > u32::from(board.rows())
+        || u32::from(anchor.col) + u32::from(side) > u32::from(board.cols())
+    {
+        return None;
+    }
+    let (mut cost, mut elevation) = (0, 0);
+    for row in anchor.row..anchor.row + side {
+        for col in anchor.col..anchor.col + side {
+            let at = Pos::new(row, col);
+            cost = cost.max(board.move_cost(at)?);
+            elevation = elevation.max(board.elevation(at));
+        }
+    }
+    Some((cost, elevation))
+}
+
+/// Highest ground under a footprint, over its squares that lie on the board (0 if none).
+fn footprint_elevation<B: Board + ?Sized>(board: &B, anchor: Pos, side: u16) -> u8 {
+    let (rows, cols) = (u32::from(board.rows()), u32::from(board.cols()));
+    let row_end = (u32::from(anchor.row) + u32::from(side)).min(rows);
+    let col_end = (u32::from(anchor.col) + u32::from(side)).min(cols);
+    let mut elevation = 0;
+    for row in u32::from(anchor.row)..row_end {
+        for col in u32::from(anchor.col)..col_end {
+            elevation = elevation.max(board.elevation(Pos::new(row as u16, col as u16)));
+        }
+    }
+    elevation
+}
+
+/// True when a creature of footprint side `side` can stand at `anchor` as far as terrain goes:
+/// every square on the board and passable.
+#[inline]
+fn placeable<B: Board + ?Sized>(board: &B, anchor: Pos, side: u16) -> bool {
+    footprint_terrain(board, anchor, side).is_some()
+}
+
+/// Corner rule for a 1×1 creature (« CRB — Moving diagonally past a corner »: « you can't
+/// move diagonally past a corner, even by taking a 5-foot step »): a diagonal step is allowed
+/// only when both orthogonal side squares are on the board and passable. Orthogonal steps
+/// always pass.
+///
+/// Stricter than RAW on purpose (seed 000, conformance L3): an isolated obstacle such as a
+/// pit on one side forbids the diagonal too, since the board does not tell corners from pits.
+/// Creatures are not corners: only terrain is consulted.
+pub fn diagonal_allowed<B: Board + ?Sized>(board: &B, from: Pos, to: Pos) -> bool {
+    diagonal_allowed_footprint(board, from, to, Size::Medium)
+}
+
+/// Corner rule for a footprint of side `k = size.footprint()`: a diagonal step from
+/// `from_anchor` to `to_anchor` is allowed only when the footprint placed at both orthogonal
+/// intermediate anchors — `(from.row, to.col)` and `(to.row, from.col)` — lies entirely on the
+/// board on passable squares. For `k = 1` this is [`diagonal_allowed`]; for a Large creature it
+/// asks for the whole 3×3 block swept by the step.
+pub fn diagonal_allowed_footprint<B: Board + ?Sized>(
+    board: &B,
+    from_anchor: Pos,
+    to_anchor: Pos,
+    size: Size,
+) -> bool {
+    if from_anchor.row == to_anchor.row || from_anchor.col == to_anchor.col {
+        return true;
+    }
+    let side = size.footprint();
+    placeable(board, Pos::new(from_anchor.row, to_anchor.col), side)
+        && placeable(board, Pos::new(to_anchor.row, from_anchor.col), side)
+}
+
+/// The cost of one step once its terrain is known: `max_cost` is the largest move cost under
+/// the destination footprint (a cost of 0 counts as 1: a step is never free), `climb` the
+/// levels gained. See [`step_cost`] for the rules.
+#[inline]
+fn step_cost_parts(diagonal: bool, max_cost: u8, climb: u32, diagonals_so_far_odd: bool) -> u32 {
+    let m = u32::from(max_cost.max(1));
+    let base = match (diagonal, m) {
+        (false, _) => m,
+        (true, 1) => 1 + u32::from(diagonals_so_far_odd),
+        (true, _) => 3 * m / 2,
+    };
+    base + climb
+}
+
+/// Cost in squares of one king-move step of a creature of `size` from anchor `from` to anchor
+/// `to`, given whether the move so far made an odd number of diagonals.
+///
+/// `None` when `to` is not a single king move from `from`, when the destination footprint is
+/// off the board or has an impassable square, or when the corner rule forbids the diagonal
+/// ([`diagonal_allowed_footprint`]). Otherwise, with `m` the largest move cost under the
+/// destination footprint and `climb = max(0, top of destination − top of origin)` in levels:
+///
+/// - orthogonal step: `m + climb`;
+/// - diagonal step on normal ground (`m == 1`): 1 for the first, third… diagonal of the move
+///   and 2 for the second, fourth… (« CRB — Movement: Diagonals », 5-10-5), plus `climb`;
+/// - diagonal step into difficult terrain (`m ≥ 2`): `3·m / 2 + climb` (« CRB — Difficult
+///   Terrain »: each diagonal move into a difficult square counts as 3 squares), whatever
+///   the parity.
+///
+/// Every diagonal, difficult or not, toggles the 5-10-5 parity (the caller's business).
+/// Climbing costs +1 square per level and going down is free (seed 000 « Élévation »); the
+/// climb is measured between the highest squares of the two footprints.
+pub fn step_cost<B: Board + ?Sized>(
+    board: &B,
+    from: Pos,
+    to: Pos,
+    size: Size,
+    diagonals_so_far_odd: bool,
+) -> Option<u32> {
+    let (dr, dc) = (from.row.abs_diff(to.row), from.col.abs_diff(to.col));
+    if dr > 1 || dc > 1 || (dr == 0 && dc == 0) {
+        return None;
+    }
+    let side = size.footprint();
+    let (max_cost, to_elevation) = footprint_terrain(board, to, side)?;
+    let diagonal = dr == 1 && dc == 1;
+    if diagonal && !diagonal_allowed_footprint(board, from, to, size) {
+        return None;
+    }
+    let climb = to_elevation.saturating_sub(footprint_elevation(board, from, side));
+    Some(step_cost_parts(
+        diagonal,
+        max_cost,
+        u32::from(climb),
+        diagonals_so_far_odd,
+    ))
+}
+
+/// What a footprint anchored at one square meets, cached per fill of a [`CostField`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Anchor {
+    /// Largest move cost under the footprint; 0 when it is off the board or impassable.
+    cost: u8,
+    /// Highest ground under the footprint's on-board squares.
+    elevation: u8,
+    /// Placeable and clear of every `blocked` square.
+    free: bool,
+}
+
+/// Dijkstra state index: square index × 2 + parity (1 = odd number of diagonals so far).
+#[inline]
+fn state(index: usize, odd: bool) -> usize {
+    index * 2 + usize::from(odd)
+}
+
+/// An exact 5-10-5 cost field over (anchor square, diagonal parity), reusable between fills.
+///
+/// Allocate it once per board with [`CostField::new`]; [`fill_from`](Self::fill_from) and
+/// [`fill_to`](Self::fill_to) reuse its buffers (a bigger board grows them once). Costs are in
+/// squares as given by [`step_cost`]. The priority queue is keyed by `(cost, index, parity)`
+/// (as `(cost, 2·index + parity)`), lowest first; neighbours are relaxed in a fixed order
+/// (row-major around the square) and a state keeps the first predecessor that reached it at
+/// its final cost: equal-cost paths are chosen the same way on every run.
+#[derive(Clone, Debug, Default)]
+pub struct CostField {
+    rows: u16,
+    cols: u16,
+    origin: Option<Pos>,
+    reverse: bool,
+    /// Per state: cost, or `u32::MAX` when unreached.
+    dist: Vec<u32>,
+    /// Per state: the previous state on the path from the start (forward) or the next one
+    /// toward the goal (reverse); [`NONE`] at the origin and when unreached.
+    link: Vec<u32>,
+    anchors: Vec<Anchor>,
+    blocked: Vec<bool>,
+    heap: BinaryHeap<Reverse<(u32, u32)>>,
+}
+
+impl CostField {
+    /// A field with buffers for a board of `board_len` squares.
+    pub fn new(board_len: usize) -> Self {
+        Self {
+            dist: Vec::with_capacity(2 * board_len),
+            link: Vec::with_capacity(2 * board_len),
+            anchors: Vec::with_capacity(board_len),
+            blocked: Vec::with_capacity(board_len),
+            heap: BinaryHeap::with_capacity(2 * board_len),
+            ..Self::default()
+        }
+    }
+
+    /// Forward fill: the cheapest cost from `start` to every anchor for a creature of `size`
+    /// (minimum over arrival parity; the move starts with no diagonal made). A state costing
+    /// more than `budget` is unreachable. No square of a footprint may enter a square where
+    /// `blocked` holds (other creatures), except the squares of the start footprint itself.
+    /// Read with [`cost`](Self::cost) and [`path_into`](Self::path_into).
+    pub fn fill_from<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        start: Pos,
+        size: Size,
+        budget: Option<u32>,
+        blocked: impl Fn(Pos) -> bool,
+    ) {
+        self.prepare(board, start, size, false, &blocked);
+        if !board.contains(start) {
+            return;
+        }
+        self.seed(state(board.index(start), false));
+        while let Some(Reverse((cost, at_state))) = self.heap.pop() {
+            let at_state = at_state as usize;
+            if cost > self.dist[at_state] {
+                continue;
+            }
+            let at = board.pos_of(at_state / 2);
+            let odd = at_state % 2 == 1;
+            for (dr, dc) in STEPS {
+                let Some(next) = at.offset(dr, dc, self.rows, self.cols) else {
+                    continue;
+                };
+                let Some(step) = self.edge_cost(at, next, odd) else {
+                    continue;
+                };
+                let total = cost + step;
+                if budget.is_some_and(|budget| total > budget) {
+                    continue;
+                }
+                let diagonal = dr != 0 && dc != 0;
+                self.relax(state(self.index(next), odd ^ diagonal), total, at_state);
+            }
+        }
+    }
+
+    /// Reverse fill: the cost from every anchor to `goal` for a creature of `size`, exact per
+    /// entry parity ([`cost_to_goal`](Self::cost_to_goal)). Built on reversed edges, each
+    /// priced as the step toward the goal (so climbing up toward it costs, coming down does
+    /// not). An anchor gets a cost only where the creature may stand: its footprint on the
+    /// board, passable and clear of `blocked` (the goal footprint excepted) — so `blocked`
+    /// must not mark the mover's own squares. Read with [`cost`](Self::cost) and
+    /// [`path_to_goal_into`](Self::path_to_goal_into).
+    pub fn fill_to<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        goal: Pos,
+        size: Size,
+        blocked: impl Fn(Pos) -> bool,
+    ) {
+        self.prepare(board, goal, size, true, &blocked);
+        if !board.contains(goal) {
+            return;
+        }
+        self.seed(state(board.index(goal), false));
+        self.seed(state(board.index(goal), true));
+        while let Some(Reverse((cost, at_state))) = self.heap.pop() {
+            let at_state = at_state as usize;
+            if cost > self.dist[at_state] {
+                continue;
+            }
+            let at = board.pos_of(at_state / 2);
+            let at_odd = at_state % 2 == 1;
+            for (dr, dc) in STEPS {
+                // `from` steps by (dr, dc) onto `at`.
+                let Some(from) = at.offset(-dr, -dc, self.rows, self.cols) else {
+                    continue;
+                };
+                if !self.anchors[self.index(from)].free {
+                    continue;
+                }
+                let from_odd = at_odd ^ (dr != 0 && dc != 0);
+                let Some(step) = self.edge_cost(from, at, from_odd) else {
+                    continue;
+                };
+                self.relax(state(self.index(from), from_odd), cost + step, at_state);
+            }
+        }
+    }
+
+    /// Cost to reach `at`: after [`fill_from`](Self::fill_from), from the start (minimum over
+    /// parity); after [`fill_to`](Self::fill_to), to the goal starting with no diagonal made.
+    /// `None` when unreachable or off the filled board.
+    pub fn cost(&self, at: Pos) -> Option<u32> {
+        let index = self.checked_index(at)?;
+        let even = self.dist[state(index, false)];
+        let best = if self.reverse {
+            even
+        } else {
+            even.min(self.dist[state(index, true)])
+        };
+        (best != u32::MAX).then_some(best)
+    }
+
+    /// After [`fill_to`](Self::fill_to): the cost from `at` to the goal for a mover whose
+    /// diagonals so far are odd (`true`) or even. `None` when unreachable, or after a forward
+    /// fill.
+    pub fn cost_to_goal(&self, at: Pos, diagonals_so_far_odd: bool) -> Option<u32> {
+        if !self.reverse {
+            return None;
+        }
+        let cost = self.dist[state(self.checked_index(at)?, diagonals_so_far_odd)];
+        (cost != u32::MAX).then_some(cost)
+    }
+
+    /// The start (forward fill) or goal (reverse fill) of the last fill.
+    pub fn origin(&self) -> Option<Pos> {
+        self.origin
+    }
+
+    /// After [`fill_from`](Self::fill_from): writes the cheapest path start→`goal` (both
+    /// included) into `out` and returns true; false (and `out` empty) when `goal` is
+    /// unreachable or the field was filled in reverse. Of the two parities at `goal`, the
+    /// cheaper one is followed, the even one on a tie.
+    pub fn path_into(&self, goal: Pos, out: &mut Vec<Pos>) -> bool {
+        out.clear();
+        let Some(index) = self.checked_index(goal) else {
+            return false;
+        };
+        if self.reverse {
+            return false;
+        }
+        let (even, odd) = (state(index, false), state(index, true));
+        let best = if self.dist[odd] < self.dist[even] {
+            odd
+        } else {
+            even
+        };
+        if !self.follow(best, out) {
+            return false;
+        }
+        out.reverse();
+        true
+    }
+
+    /// After [`fill_to`](Self::fill_to): writes the cheapest path `at`→goal (both included)
+    /// for a mover starting with no diagonal made into `out` and returns true; false (and
+    /// `out` empty) when unreachable or the field was filled forward.
+    pub fn path_to_goal_into(&self, at: Pos, out: &mut Vec<Pos>) -> bool {
+        out.clear();
+        match self.checked_index(at) {
+            Some(index) if self.reverse => self.follow(state(index, false), out),
+            _ => false,
+        }
+    }
+
+    /// Pushes the squares of the link chain from `from` to the origin.
+    fn follow(&self, from: usize, out: &mut Vec<Pos>) -> bool {
+        if self.dist[from] == u32::MAX {
+            return false;
+        }
+        let mut at = from;
+        loop {
+            out.push(self.pos(at / 2));
+            match self.link[at] {
+                NONE => return true,
+                next => at = next as usize,
+            }
+        }
+    }
+
+    /// Resets the buffers and caches per-anchor footprint facts for one fill.
+    fn prepare<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        origin: Pos,
+        size: Size,
+        reverse: bool,
+        blocked: &impl Fn(Pos) -> bool,
+    ) {
+        let len = board.len();
+        (self.rows, self.cols) = (board.rows(), board.cols());
+        self.origin = Some(origin);
+        self.reverse = reverse;
+        self.heap.clear();
+        self.dist.clear();
+        self.dist.resize(2 * len, u32::MAX);
+        self.link.clear();
+        self.link.resize(2 * len, NONE);
+        let side = size.footprint();
+        let in_origin = |at: Pos| {
+            (origin.row..origin.row.saturating_add(side)).contains(&at.row)
+                && (origin.col..origin.col.saturating_add(side)).contains(&at.col)
+        };
+        self.blocked.clear();
+        self.blocked.extend(
+            (0..len)
+                .map(|i| board.pos_of(i))
+                .map(|at| blocked(at) && !in_origin(at)),
+        );
+        self.anchors.clear();
+        for index in 0..len {
+            let anchor = board.pos_of(index);
+            let terrain = footprint_terrain(board, anchor, side);
+            let clear = || {
+                size.squares(anchor)
+                    .all(|at| !self.blocked[board.index(at)])
+            };
+            let entry = Anchor {
+                cost: terrain.map_or(0, |(cost, _)| cost.max(1)),
+                elevation: footprint_elevation(board, anchor, side),
+                free: terrain.is_some() && clear(),
+            };
+            self.anchors.push(entry);
+        }
+    }
+
+    fn seed(&mut self, origin_state: usize) {
+        self.dist[origin_state] = 0;
+        self.heap.push(Reverse((0, origin_state as u32)));
+    }
+
+    fn relax(&mut self, to_state: usize, cost: u32, via_state: usize) {
+        if cost < self.dist[to_state] {
+            self.dist[to_state] = cost;
+            self.link[to_state] = via_state as u32;
+            self.heap.push(Reverse((cost, to_state as u32)));
+        }
+    }
+
+    /// [`step_cost`] from the cached anchors, plus the `blocked` squares: same rules, O(1).
+    #[inline]
+    fn edge_cost(&self, from: Pos, to: Pos, diagonals_so_far_odd: bool) -> Option<u32> {
+        let target = self.anchors[self.index(to)];
+        if !target.free {
+            return None;
+        }
+        let diagonal = from.row != to.row && from.col != to.col;
+        if diagonal {
+            let side_a = self.anchors[self.index(Pos::new(from.row, to.col))];
+            let side_b = self.anchors[self.index(Pos::new(to.row, from.col))];
+            if side_a.cost == 0 || side_b.cost == 0 {
+                return None;
+            }
+        }
+        let climb = target
+            .elevation
+            .saturating_sub(self.anchors[self.index(from)].elevation);
+        Some(step_cost_parts(
+            diagonal,
+            target.cost,
+            u32::from(climb),
+            diagonals_so_far_odd,
+        ))
+    }
+
+    #[inline]
+    fn index(&self, at: Pos) -> usize {
+        usize::from(at.row) * usize::from(self.cols) + usize::from(at.col)
+    }
+
+    #[inline]
+    fn pos(&self, index: usize) -> Pos {
+        let cols = usize::from(self.cols);
+        Pos::new((index / cols) as u16, (index % cols) as u16)
+    }
+
+    fn checked_index(&self, at: Pos) -> Option<usize> {
+        (self.origin.is_some() && at.row < self.rows && at.col < self.cols).then(|| self.index(at))
+    }
+}
+
+/// Every square of the straight line from `a` to `b`, both included, into `out` (cleared
+/// first): classic integer Bresenham over square centres. With `n` the larger delta, there
+/// are `n + 1` squares, each one king move from the last; after `i` steps the offset along
+/// each axis is `round(i · delta / n)` (exact for the major axis), an exact half — the centre
+/// line passing midway between two squares — rounding away from the first endpoint.
+///
+/// Symmetric tie rule: the line is always traced from the row-major-smaller endpoint, so
+/// `bresenham(a, b)` is `bresenham(b, a)` reversed.
+pub fn bresenham_into(a: Pos, b: Pos, out: &mut Vec<Pos>) {
+    out.clear();
+    let (first, last) = if b < a { (b, a) } else { (a, b) };
+    let (r0, c0) = (i64::from(first.row), i64::from(first.col));
+    let (dr, dc) = (i64::from(last.row) - r0, i64::from(last.col) - c0);
+    let n = dr.abs().max(dc.abs());
+    if n == 0 {
+        out.push(a);
+        return;
+    }
+    // Offset along one axis after `i` of the `n` steps, rounded half away from `first`.
+    let along = |delta: i64, i: i64| delta.signum() * ((2 * i * delta.abs() + n) / (2 * n));
+    out.extend((0..=n).map(|i| Pos::new((r0 + along(dr, i)) as u16, (c0 + along(dc, i)) as u16)));
+    if first != a {
+        out.reverse();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ascii_board::AsciiBoard;
+
+    fn p(row: u16, col: u16) -> Pos {
+        Pos::new(row, col)
+    }
+
+    fn open(rows: usize, cols: usize) -> AsciiBoard {
+        AsciiBoard::parse(&vec![".".repeat(cols); rows].join("\n"))
+    }
+
+    fn nobody(_: Pos) -> bool {
+        false
+    }
+
+    /// A board with walls, difficult terrain, a bog, a pillar, a pit and hills.
+    fn rough() -> AsciiBoard {
+        AsciiBoard::parse(
+            "
+            .....T..
+            .#..TT.#
+            ..B..#..
+            .T...C..
+            #...T...
+            ..P.....
+            ",
+        )
+        .with_elevation(
+            "
+            ........
+            ..1.....
+            ..12....
+            ...2..1.
+            ........
+            ..3.....
+            ",
+        )
+    }
+
+    /// Brute force over (square, parity) with the public [`step_cost`]: relax every edge
+    /// until nothing changes. `blocked` squares are refused unless under the start footprint.
+    fn bellman_ford(
+        board: &AsciiBoard,
+        start: Pos,
+        start_odd: bool,
+        size: Size,
+        blocked: &dyn Fn(Pos) -> bool,
+    ) -> Vec<u32> {
+        let mut dist = vec![u32::MAX; 2 * board.len()];
+        dist[state(board.index(start), start_odd)] = 0;
+        let start_squares: Vec<Pos> = size.squares(start).collect();
+        let enterable = |anchor: Pos| {
+            size.squares(anchor)
+                .all(|at| !blocked(at) || start_squares.contains(&at))
+        };
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for s in 0..dist.len() {
+                if dist[s] == u32::MAX {
+                    continue;
+                }
+                let (at, odd) = (board.pos_of(s / 2), s % 2 == 1);
+                for (dr, dc) in STEPS {
+                    let Some(next) = at.offset(dr, dc, board.rows(), board.cols()) else {
+                        continue;
+                    };
+                    let Some(step) = step_cost(board, at, next, size, odd) else {
+                        continue;
+                    };
+                    if !enterable(next) {
+                        continue;
+                    }
+                    let ns = state(board.index(next), odd ^ (dr != 0 && dc != 0));
+                    if dist[s] + step < dist[ns] {
+                        dist[ns] = dist[s] + step;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        dist
+    }
+
+    fn as_cost(cost: u32) -> Option<u32> {
+        (cost != u32::MAX).then_some(cost)
+    }
+
+    #[test]
+    fn straight_lines_cost_five_feet_per_square() {
+        let feet: Vec<u32> = (1..=3).map(|c| distance_ft(p(0, 0), p(0, c), 5)).collect();
+        assert_eq!(feet, [5, 10, 15]);
+        assert_eq!(distance_ft(p(4, 2), p(1, 2), 5), 15);
+    }
+
+    #[test]
+    fn diagonals_alternate_five_and_ten_feet() {
+        let feet: Vec<u32> = (1..=5).map(|d| distance_ft(p(0, 0), p(d, d), 5)).collect();
+        assert_eq!(feet, [5, 15, 20, 30, 35]);
+        assert_eq!(distance_ft(p(5, 5), p(0, 0), 5), 35);
+    }
+
+    #[test]
+    fn knight_move_is_ten_feet() {
+        for (dr, dc) in [(1, 2), (2, 1)] {
+            assert_eq!(distance_ft(p(3, 3), p(3 + dr, 3 + dc), 5), 10);
+            assert_eq!(distance_ft(p(3, 3), p(3 - dr, 3 - dc), 5), 10);
+        }
+        // Two diagonals and one straight: 5 + 10 + 5.
+        assert_eq!(distance_squares(p(0, 0), p(2, 3)), 4);
+    }
+
+    #[test]
+    fn footprint_distance_is_min_over_occupied_squares() {
+        let sizes = [Size::Medium, Size::Large, Size::Huge, Size::Colossal];
+        for &a_size in &sizes {
+            for &b_size in &sizes {
+                for r in 0..12 {
+                    for c in 0..12 {
+                        let (a, b) = (p(4, 5), p(r, c));
+                        let brute = a_size
+                            .squares(a)
+                            .flat_map(|x| b_size.squares(b).map(move |y| distance_squares(x, y)))
+                            .min()
+                            .unwrap();
+                        assert_eq!(
+                            footprint_distance_squares(a, a_size, b, b_size),
+                            brute,
+                            "{a_size} at {a} vs {b_size} at {b}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_creature_distance_uses_its_nearest_square() {
+        // Large at (0,0) holds (0..=1, 0..=1).
+        assert_eq!(
+            footprint_distance_squares(p(0, 0), Size::Large, p(0, 4), Size::Medium),
+            3
+        );
+        assert_eq!(
+            footprint_distance_squares(p(0, 0), Size::Large, p(2, 2), Size::Medium),
+            1
+        );
+        assert_eq!(
+            footprint_distance_squares(p(0, 0), Size::Large, p(4, 4), Size::Medium),
+            4
+        );
+        assert_eq!(
+            footprint_distance_squares(p(1, 1), Size::Medium, p(0, 0), Size::Large),
+            0
+        );
+    }
+
+    #[test]
+    fn diagonal_past_wall_corner_is_forbidden() {
+        let board = AsciiBoard::parse(
+            "
+            .#.
+            ...
+            ",
+        );
+        assert!(!diagonal_allowed(&board, p(0, 0), p(1, 1)));
+        assert!(!diagonal_allowed(&board, p(1, 1), p(0, 0)));
+        assert_eq!(
+            step_cost(&board, p(0, 0), p(1, 1), Size::Medium, false),
+            None
+        );
+        assert_eq!(
+            step_cost(&board, p(1, 2), p(0, 2), Size::Medium, false),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn diagonal_in_the_open_is_allowed() {
+        let board = open(3, 3);
+        assert!(diagonal_allowed(&board, p(0, 0), p(1, 1)));
+        assert!(diagonal_allowed(&board, p(2, 0), p(1, 1)));
+        assert_eq!(
+            step_cost(&board, p(1, 1), p(0, 2), Size::Medium, false),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn diagonal_past_a_pit_is_forbidden_too() {
+        // Stricter than RAW (seed 000, conformance L3): the board does not tell pits from
+        // corners, so any impassable side square forbids the diagonal.
+        let board = AsciiBoard::parse(
+            "
+            .P
+            ..
+            ",
+        );
+        assert!(!diagonal_allowed(&board, p(0, 0), p(1, 1)));
+    }
+
+    #[test]
+    fn large_creature_through_one_square_gap_is_refused() {
+        let board = AsciiBoard::parse(
+            "
+            ......
+            ......
+            ###.##
+            ......
+            ......
+            ",
+        );
+        let mut field = CostField::new(board.len());
+        field.fill_from(&board, p(0, 2), Size::Large, None, nobody);
+        assert_eq!(field.cost(p(3, 2)), None);
+        field.fill_from(&board, p(0, 2), Size::Medium, None, nobody);
+        assert_eq!(field.cost(p(4, 3)), Some(4));
+        // A Large diagonal needs the whole swept 3×3 block.
+        let room = AsciiBoard::parse(
+            "
+            ..#
+            ...
+            ...
+            ",
+        );
+        assert!(!diagonal_allowed_footprint(
+            &room,
+            p(0, 0),
+            p(1, 1),
+            Size::Large
+        ));
+        assert!(diagonal_allowed_footprint(
+            &open(3, 3),
+            p(0, 0),
+            p(1, 1),
+            Size::Large
+        ));
+        assert_eq!(step_cost(&room, p(0, 0), p(1, 1), Size::Large, false), None);
+    }
+
+    #[test]
+    fn difficult_terrain_costs_two_orthogonal_three_diagonal() {
+        let board = AsciiBoard::parse(
+            "
+            ...
+            .TB
+            ...
+            ",
+        );
+        let medium = Size::Medium;
+        assert_eq!(step_cost(&board, p(0, 1), p(1, 1), medium, false), Some(2));
+        assert_eq!(step_cost(&board, p(0, 0), p(1, 1), medium, false), Some(3));
+        assert_eq!(step_cost(&board, p(0, 0), p(1, 1), medium, true), Some(3));
+        // Cost 3 terrain: 3·3/2 = 4 on a diagonal.
+        assert_eq!(step_cost(&board, p(0, 1), p(1, 2), medium, false), Some(4));
+        assert_eq!(step_cost(&board, p(1, 1), p(1, 2), medium, false), Some(3));
+        // Leaving difficult terrain costs what the destination costs.
+        assert_eq!(step_cost(&board, p(1, 1), p(2, 2), medium, false), Some(1));
+    }
+
+    #[test]
+    fn every_diagonal_toggles_parity_even_into_difficult_terrain() {
+        let board = AsciiBoard::parse(
+            "
+            ....
+            .T..
+            ....
+            ",
+        );
+        // Into T diagonally (3, first), then the second diagonal (2), then the third (1).
+        let path = [p(0, 0), p(1, 1), p(2, 2), p(1, 3)];
+        assert_eq!(path_cost(&board, &path[..2], Size::Medium), 3);
+        assert_eq!(path_cost(&board, &path[..3], Size::Medium), 3 + 2);
+        assert_eq!(path_cost(&board, &path, Size::Medium), 3 + 2 + 1);
+        // The field goes around T instead: 1 + 1 + 2 (diagonals first and second).
+        let mut field = CostField::new(board.len());
+        field.fill_from(&board, p(0, 0), Size::Medium, None, nobody);
+        assert_eq!(field.cost(p(2, 2)), Some(3));
+    }
+
+    /// Cost of walking `path` with [`step_cost`], tracking the parity.
+    fn path_cost(board: &AsciiBoard, path: &[Pos], size: Size) -> u32 {
+        let mut odd = false;
+        let mut total = 0;
+        for pair in path.windows(2) {
+            total += step_cost(board, pair[0], pair[1], size, odd).expect("legal step");
+            odd ^= pair[0].row != pair[1].row && pair[0].col != pair[1].col;
+        }
+        total
+    }
+
+    #[test]
+    fn climbing_costs_one_square_per_level_and_descending_is_free() {
+        let board = open(3, 3).with_elevation(
+            "
+            012
+            0.3
+            ...
+            ",
+        );
+        let medium = Size::Medium;
+        assert_eq!(step_cost(&board, p(0, 0), p(0, 1), medium, false), Some(2));
+        assert_eq!(step_cost(&board, p(0, 0), p(0, 2), medium, false), None);
+        assert_eq!(step_cost(&board, p(1, 1), p(1, 2), medium, false), Some(4));
+        assert_eq!(
+            step_cost(&board, p(1, 1), p(0, 2), medium, true),
+            Some(2 + 2)
+        );
+        assert_eq!(step_cost(&board, p(1, 2), p(1, 1), medium, false), Some(1));
+        assert_eq!(step_cost(&board, p(0, 2), p(1, 1), medium, true), Some(2));
+        // A Large footprint climbs from its highest square to the destination's highest.
+        assert_eq!(
+            step_cost(&board, p(1, 0), p(1, 1), Size::Large, false),
+            Some(1 + 3)
+        );
+        assert_eq!(
+            step_cost(&board, p(0, 0), p(1, 0), Size::Large, false),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn step_cost_refuses_anything_but_one_king_move() {
+        let board = open(4, 4);
+        assert_eq!(
+            step_cost(&board, p(0, 0), p(0, 2), Size::Medium, false),
+            None
+        );
+        assert_eq!(
+            step_cost(&board, p(1, 1), p(1, 1), Size::Medium, false),
+            None
+        );
+        assert_eq!(
+            step_cost(&board, p(0, 0), p(0, 3), Size::Large, false),
+            None
+        );
+    }
+
+    #[test]
+    fn path_around_wall_is_longer_than_straight_distance() {
+        let board = AsciiBoard::parse(
+            "
+            ..g..
+            .....
+            .###.
+            .....
+            ..s..
+            ",
+        );
+        let (start, goal) = (board.find('s'), board.find('g'));
+        assert_eq!(distance_ft(start, goal, 5), 20);
+        let mut field = CostField::new(board.len());
+        field.fill_from(&board, start, Size::Medium, None, nobody);
+        // Corner rule: no diagonal past the wall ends, so 1 + 1 + 1 + 1 + 2 + 1 squares.
+        assert_eq!(field.cost(goal), Some(7));
+        let mut path = Vec::new();
+        assert!(field.path_into(goal, &mut path));
+        assert_eq!((path[0], path[path.len() - 1]), (start, goal));
+        assert_eq!(path_cost(&board, &path, Size::Medium), 7);
+        assert!(path.iter().all(|&at| board.passable(at)));
+    }
+
+    #[test]
+    fn budget_makes_farther_squares_unreachable() {
+        let board = open(5, 5);
+        let mut field = CostField::new(board.len());
+        field.fill_from(&board, p(0, 0), Size::Medium, Some(2), nobody);
+        assert_eq!(field.cost(p(0, 2)), Some(2));
+        assert_eq!(field.cost(p(1, 1)), Some(1));
+        assert_eq!(field.cost(p(1, 2)), Some(2));
+        assert_eq!(field.cost(p(2, 2)), None); // 5-10-5: 3 squares
+        assert_eq!(field.cost(p(0, 3)), None);
+        let mut path = Vec::new();
+        assert!(!field.path_into(p(0, 3), &mut path));
+        assert!(path.is_empty());
+    }
+
+    #[test]
+    fn blocked_squares_are_walked_around_but_start_is_never_blocked() {
+        let board = open(3, 3);
+        let creatures = [p(0, 0), p(1, 1), p(0, 1)];
+        let blocked = |at: Pos| creatures.contains(&at);
+        let mut field = CostField::new(board.len());
+        field.fill_from(&board, p(0, 0), Size::Medium, None, blocked);
+        assert_eq!(field.cost(p(0, 0)), Some(0));
+        assert_eq!(field.cost(p(1, 1)), None);
+        assert_eq!(field.cost(p(0, 1)), None);
+        // (0,0)→(1,0)→(2,1)→(1,2): diagonal past a creature is allowed.
+        assert_eq!(field.cost(p(1, 2)), Some(1 + 1 + 2));
+        // A Large mover's own squares never block it.
+        let wide = open(4, 4);
+        let own = |at: Pos| Size::Large.squares(p(0, 0)).any(|x| x == at);
+        field.fill_from(&wide, p(0, 0), Size::Large, None, own);
+        assert_eq!(field.cost(p(0, 1)), Some(1));
+    }
+
+    #[test]
+    fn cost_field_matches_brute_force_over_step_cost() {
+        let board = rough();
+        let creatures = [p(2, 3), p(4, 6)];
+        let blocked = |at: Pos| creatures.contains(&at);
+        let mut field = CostField::new(4);
+        for size in [Size::Medium, Size::Large] {
+            for start in [p(0, 0), p(3, 3), p(4, 5), p(0, 6)] {
+                field.fill_from(&board, start, size, None, blocked);
+                let brute = bellman_ford(&board, start, false, size, &blocked);
+                for index in 0..board.len() {
+                    let at = board.pos_of(index);
+                    let best = brute[state(index, false)].min(brute[state(index, true)]);
+                    assert_eq!(field.cost(at), as_cost(best), "{size} {start}→{at}");
+                    let mut path = Vec::new();
+                    if field.path_into(at, &mut path) {
+                        assert_eq!(path_cost(&board, &path, size), best);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reverse_field_is_exact_per_entry_parity() {
+        let board = rough();
+        let creatures = [p(2, 3)];
+        let blocked = |at: Pos| creatures.contains(&at);
+        let mut field = CostField::new(board.len());
+        for size in [Size::Medium, Size::Large] {
+            for goal in [p(0, 0), p(3, 6), p(4, 3)] {
+                field.fill_to(&board, goal, size, blocked);
+                for index in 0..board.len() {
+                    let at = board.pos_of(index);
+                    if at == goal {
+                        assert_eq!(field.cost(at), Some(0));
+                        continue;
+                    }
+                    if size.squares(at).any(blocked) || !placeable(&board, at, size.footprint()) {
+                        assert_eq!(field.cost(at), None, "{at} cannot hold the mover");
+                        continue;
+                    }
+                    // Brute force from `at`, whose own squares are never blocked; the goal's
+                    // squares are exempt in the reverse field.
+                    let exempt = |x: Pos| blocked(x) && !size.squares(goal).any(|g| g == x);
+                    for odd in [false, true] {
+                        let brute = bellman_ford(&board, at, odd, size, &exempt);
+                        let to_goal = brute[state(board.index(goal), false)]
+                            .min(brute[state(board.index(goal), true)]);
+                        let to_goal = if at == goal {
+                            Some(0)
+                        } else {
+                            as_cost(to_goal)
+                        };
+                        assert_eq!(field.cost_to_goal(at, odd), to_goal, "{size} {at}→{goal}");
+                    }
+                    let mut path = Vec::new();
+                    if field.path_to_goal_into(at, &mut path) {
+                        assert_eq!((path[0], path[path.len() - 1]), (at, goal));
+                        assert_eq!(Some(path_cost(&board, &path, size)), field.cost(at));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reverse_field_equals_forward_cost_on_symmetric_flat_board() {
+        let board = AsciiBoard::parse(
+            "
+            ........
+            ..##....
+            ..#...#.
+            .....##.
+            ........
+            ",
+        );
+        let mut forward = CostField::new(board.len());
+        let mut reverse = CostField::new(board.len());
+        let centre = p(2, 4);
+        forward.fill_from(&board, centre, Size::Medium, None, nobody);
+        reverse.fill_to(&board, centre, Size::Medium, nobody);
+        for index in 0..board.len() {
+            let at = board.pos_of(index);
+            assert_eq!(forward.cost(at), reverse.cost(at), "{at}");
+        }
+        assert_eq!(reverse.cost(p(4, 0)), Some(5));
+        assert_eq!(forward.cost_to_goal(p(4, 0), false), None);
+    }
+
+    #[test]
+    fn refilling_a_field_reuses_it_cleanly() {
+        let small = open(2, 2);
+        let big = rough();
+        let mut field = CostField::new(small.len());
+        field.fill_from(&big, p(0, 0), Size::Medium, None, nobody);
+        let first: Vec<Option<u32>> = (0..big.len()).map(|i| field.cost(big.pos_of(i))).collect();
+        field.fill_from(&small, p(0, 0), Size::Medium, None, nobody);
+        assert_eq!(field.cost(p(1, 1)), Some(1));
+        assert_eq!(field.cost(p(2, 2)), None);
+        field.fill_from(&big, p(0, 0), Size::Medium, None, nobody);
+        let again: Vec<Option<u32>> = (0..big.len()).map(|i| field.cost(big.pos_of(i))).collect();
+        assert_eq!(first, again);
+    }
+
+    #[test]
+    fn bresenham_endpoints_are_symmetric() {
+        let mut forth = Vec::new();
+        let mut back = Vec::new();
+        for (a, b) in [
+            (p(0, 0), p(2, 5)),
+            (p(3, 1), p(0, 2)),
+            (p(1, 1), p(5, 3)),
+            (p(4, 4), p(4, 4)),
+        ] {
+            bresenham_into(a, b, &mut forth);
+            bresenham_into(b, a, &mut back);
+            back.reverse();
+            assert_eq!(forth, back);
+            assert_eq!((forth[0], forth[forth.len() - 1]), (a, b));
+            let n = a.row.abs_diff(b.row).max(a.col.abs_diff(b.col));
+            assert_eq!(forth.len(), usize::from(n) + 1);
+            assert!(forth.windows(2).all(|w| distance_squares(w[0], w[1]) == 1));
+        }
+    }
+
+    #[test]
+    fn bresenham_known_line() {
+        let mut line = Vec::new();
+        bresenham_into(p(0, 0), p(2, 5), &mut line);
+        assert_eq!(line, [p(0, 0), p(0, 1), p(1, 2), p(1, 3), p(2, 4), p(2, 5)]);
+        // Tie (the centre line passes between two squares): half rounds away from the
+        // row-major-smaller endpoint, whichever way the line is asked for.
+        bresenham_into(p(0, 0), p(1, 2), &mut line);
+        assert_eq!(line, [p(0, 0), p(1, 1), p(1, 2)]);
+        bresenham_into(p(1, 2), p(0, 0), &mut line);
+        assert_eq!(line, [p(1, 2), p(1, 1), p(0, 0)]);
+    }
+}

@@ -2,14 +2,16 @@
 //! clock, no file or network I/O — it parses the text it is handed and plays fights from a
 //! [`rng::Roller`].
 
+#[cfg(test)]
+pub(crate) mod ascii_board;
 pub mod board;
-pub mod dice;
-pub mod rng;
-pub mod size;
 pub mod de;
 pub mod deploy;
+pub mod dice;
 pub mod error;
 pub mod grid;
 pub mod los;
 pub mod map;
 pub mod model;
+pub mod rng;
+pub mod size;
