@@ -4,5 +4,6 @@
 mod util;
 
 mod cli {
+    mod run;
     mod validate;
 }

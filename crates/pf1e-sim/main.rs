@@ -24,5 +24,6 @@ fn main() -> ExitCode {
 fn run(cli: cli::Cli) -> anyhow::Result<u8> {
     match cli.command {
         cli::Command::Validate { files } => cmd::validate::run(&files),
+        cli::Command::Run(args) => cmd::run::run(&args),
     }
 }

@@ -495,6 +495,65 @@ pub fn cover<B: Board + ?Sized>(
     Cover::from_score(score)
 }
 
+/// For two 1×1 creatures at `a` and `t`: per attacker corner, in the order (c, r), (c+1, r),
+/// (c, r+1), (c+1, r+1) as `(x, y)`, the highest terrain value of its lines to the target's
+/// four corners. The ranged cover score is the lowest of the four. Callers adding soft cover
+/// per corner stay exact: over the lines of a corner, max(terrain, creature) is
+/// max(max terrain, max creature).
+pub fn corner_scores<B: Board + ?Sized>(board: &B, a: Pos, t: Pos) -> [u8; 4] {
+    let sight = Sight {
+        board,
+        attacker: Footprint::new(a, Size::Medium),
+        target: Footprint::new(t, Size::Medium),
+        extra: |_: Pos| 0,
+    };
+    let (ax, ay) = (i32::from(a.col), i32::from(a.row));
+    let (tx, ty) = (i32::from(t.col), i32::from(t.row));
+    let target_corners = [(tx, ty), (tx + 1, ty), (tx, ty + 1), (tx + 1, ty + 1)];
+    [(ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)].map(|p| {
+        target_corners
+            .iter()
+            .map(|&q| sight.trace(p, q, false).value)
+            .max()
+            .unwrap_or(0)
+    })
+}
+
+/// True when the segment between lattice points `p` and `q` (as `(x, y)`) crosses the open
+/// interior of square `at` — the same crossing test the cover rules use, exact in integers.
+pub fn segment_crosses(p: (i32, i32), q: (i32, i32), at: Pos) -> bool {
+    let (dx, dy) = (i64::from(q.0 - p.0), i64::from(q.1 - p.1));
+    if dx == 0 || dy == 0 {
+        return false;
+    }
+    // The parameter range (num/den) where the segment is strictly inside the square's column
+    // (resp. row), as two fractions with the same positive denominator.
+    let span = |start: i32, d: i64, cell: u16| {
+        let (lo, hi) = (
+            i64::from(cell) - i64::from(start),
+            i64::from(cell) + 1 - i64::from(start),
+        );
+        if d > 0 { (lo, hi, d) } else { (-hi, -lo, -d) }
+    };
+    let (xl, xh, xd) = span(p.0, dx, at.col);
+    let (yl, yh, yd) = span(p.1, dy, at.row);
+    // lo = max(0, xl/xd, yl/yd), hi = min(1, xh/xd, yh/yd); crossing iff lo < hi.
+    let less = |a: (i64, i64), b: (i64, i64)| a.0 * b.1 < b.0 * a.1;
+    let mut lo = (0, 1);
+    for f in [(xl, xd), (yl, yd)] {
+        if less(lo, f) {
+            lo = f;
+        }
+    }
+    let mut hi = (1, 1);
+    for f in [(xh, xd), (yh, yd)] {
+        if less(f, hi) {
+            hi = f;
+        }
+    }
+    less(lo, hi)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -910,5 +969,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn corner_scores_and_segment_crossings_agree_with_cover() {
+        let board = AsciiBoard::parse(
+            "
+            ......
+            ..C...
+            ......
+            ......
+            ",
+        );
+        let (a, t) = (Pos::new(0, 0), Pos::new(3, 5));
+        let scores = corner_scores(&board, a, t);
+        let min = scores.into_iter().min().unwrap();
+        assert_eq!(Cover::from_score(min), ranged(&board, a, t));
+        // The segment from corner (0,0) to (6,4) crosses square (1,2) but not (0,5).
+        assert!(segment_crosses((0, 0), (6, 4), Pos::new(1, 2)));
+        assert!(!segment_crosses((0, 0), (6, 4), Pos::new(0, 5)));
+        // Along a grid line or through a corner only: no crossing.
+        assert!(!segment_crosses((0, 0), (4, 0), Pos::new(0, 1)));
+        assert!(!segment_crosses((0, 0), (2, 2), Pos::new(0, 1)));
+        assert!(segment_crosses((0, 0), (2, 2), Pos::new(1, 1)));
     }
 }

@@ -6,6 +6,7 @@
 use crate::board::Pos;
 use crate::deploy::{SideRequest, deploy};
 use crate::error::DataErrors;
+use crate::fight::tables::MapCache;
 use crate::map::Map;
 use crate::model::Combatant;
 
@@ -57,6 +58,8 @@ pub struct Scenario {
     sides: Vec<String>,
     units: Vec<UnitSpec>,
     options: FightOptions,
+    /// Lazily filled per-map tables shared by every fight (cover, cost fields).
+    cache: MapCache,
 }
 
 impl Scenario {
@@ -102,6 +105,7 @@ impl Scenario {
             })
             .collect();
         Ok(Scenario {
+            cache: MapCache::new(&map),
             map,
             map_label: map_label.to_string(),
             sides: side_names,
@@ -129,6 +133,10 @@ impl Scenario {
     /// Combatants in deployment order.
     pub fn units(&self) -> &[UnitSpec] {
         &self.units
+    }
+
+    pub(crate) fn cache(&self) -> &MapCache {
+        &self.cache
     }
 
     pub fn options(&self) -> FightOptions {

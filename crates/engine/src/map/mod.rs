@@ -43,6 +43,11 @@ pub struct Map {
     pub(crate) markers: Vec<(String, Pos)>,
     /// Side name → zone letter, in the file's order.
     pub(crate) deployment: Vec<(String, char)>,
+    /// Per square, flattened from the legend for the hot loop: move cost (0 = impassable),
+    /// blocks line of effect, cover bonus.
+    pub(crate) cost: Vec<u8>,
+    pub(crate) blocks: Vec<bool>,
+    pub(crate) cover: Vec<u8>,
 }
 
 impl Map {
@@ -115,17 +120,20 @@ impl Board for Map {
 
     #[inline]
     fn move_cost(&self, at: Pos) -> Option<u8> {
-        self.terrain_at(at).move_cost
+        match self.cost[self.index(at)] {
+            0 => None,
+            c => Some(c),
+        }
     }
 
     #[inline]
     fn blocks_los(&self, at: Pos) -> bool {
-        self.terrain_at(at).blocks_los
+        self.blocks[self.index(at)]
     }
 
     #[inline]
     fn cover_bonus(&self, at: Pos) -> u8 {
-        self.terrain_at(at).cover_bonus
+        self.cover[self.index(at)]
     }
 
     #[inline]

@@ -95,7 +95,18 @@ impl<'a> Checker<'a> {
             zones: zones.unwrap_or_else(|| vec![None; rows * cols]),
             markers: Vec::new(),
             deployment: Vec::new(),
+            cost: Vec::new(),
+            blocks: Vec::new(),
+            cover: Vec::new(),
         };
+        let terrain_of = |i: usize| &map.legend[usize::from(map.terrain[i])];
+        map.cost = (0..rows * cols)
+            .map(|i| terrain_of(i).move_cost.unwrap_or(0))
+            .collect();
+        map.blocks = (0..rows * cols).map(|i| terrain_of(i).blocks_los).collect();
+        map.cover = (0..rows * cols)
+            .map(|i| terrain_of(i).cover_bonus)
+            .collect();
         if self.problems.is_empty() {
             map.markers = self.markers(&raw.markers, &map);
             map.deployment = self.deployment(raw.deployment.as_ref(), raw.zones.is_some(), &map);

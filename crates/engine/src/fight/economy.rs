@@ -1,0 +1,259 @@
+//! Actions and the action economy (« CRB — Actions in Combat », seed 000 « Économie
+//! d'action » and « Retour d'exécution des actions »). A policy returns an ordered [`Plan`];
+//! [`budget`] keeps, greedily in order, each action whose slot is still free — a standard and a
+//! move action, or one full-round action; a second move action may use the standard slot; the
+//! 5-foot step is free but excludes any other movement — and reports every dropped action as
+//! `downgraded:action_economy`. A staggered combatant gets one move or standard action: a full
+//! attack becomes a single attack, other full-round actions are dropped
+//! (`downgraded:staggered`).
+
+/// Index of a unit in the scenario.
+pub type UnitId = usize;
+
+/// One action a policy may ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Standard: one attack with the first usable weapon.
+    Attack { target: UnitId },
+    /// Full round: every attack the weapon allows (iteratives, natural attacks).
+    FullAttack { target: UnitId },
+    /// Move: up to speed along the shortest real path, until the target can be attacked.
+    Move { target: UnitId },
+    /// Free, no attack of opportunity: one square toward the target; no other movement.
+    FiveFootStep { target: UnitId },
+    /// Full round: straight line, up to 2× speed, then one melee attack at +2, −2 AC.
+    Charge { target: UnitId },
+    /// Full round: up to 2× speed away from the nearest enemy; the start square provokes not.
+    Withdraw,
+    /// Full round: up to 4× speed in a straight line toward the target.
+    Run { target: UnitId },
+}
+
+impl Action {
+    pub fn kind(self) -> &'static str {
+        match self {
+            Action::Attack { .. } => "attack",
+            Action::FullAttack { .. } => "full_attack",
+            Action::Move { .. } => "move",
+            Action::FiveFootStep { .. } => "5foot_step",
+            Action::Charge { .. } => "charge",
+            Action::Withdraw => "withdraw",
+            Action::Run { .. } => "run",
+        }
+    }
+
+    fn slot(self) -> Slot {
+        match self {
+            Action::Attack { .. } => Slot::Standard,
+            Action::Move { .. } => Slot::Move,
+            Action::FiveFootStep { .. } => Slot::Step,
+            Action::FullAttack { .. }
+            | Action::Charge { .. }
+            | Action::Withdraw
+            | Action::Run { .. } => Slot::FullRound,
+        }
+    }
+
+    /// Moves the combatant (for the 5-foot step exclusivity).
+    fn moves(self) -> bool {
+        !matches!(self, Action::Attack { .. } | Action::FullAttack { .. })
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Standard,
+    Move,
+    FullRound,
+    Step,
+}
+
+/// What became of one action (seed « ActionResult »).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActionResult {
+    pub kind: &'static str,
+    pub ok: bool,
+    pub reason: &'static str,
+}
+
+/// At most this many actions in one plan.
+pub const MAX_PLAN: usize = 4;
+
+/// A policy's ordered actions for one turn (fixed capacity: no allocation).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Plan {
+    actions: [Option<Action>; MAX_PLAN],
+    len: usize,
+}
+
+impl Plan {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends an action; beyond [`MAX_PLAN`] it is ignored.
+    pub fn push(&mut self, action: Action) {
+        if self.len < MAX_PLAN {
+            self.actions[self.len] = Some(action);
+            self.len += 1;
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Action> + '_ {
+        self.actions[..self.len].iter().flatten().copied()
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// Keeps the legal prefix-subsequence of `plan` and reports the rest (`dropped`), in order.
+pub fn budget(
+    plan: &Plan,
+    staggered: bool,
+    kept: &mut Plan,
+    dropped: &mut [Option<ActionResult>; MAX_PLAN],
+) {
+    *kept = Plan::new();
+    *dropped = [None; MAX_PLAN];
+    let (mut standard, mut moved, mut stepped, mut any_move, mut acted) =
+        (false, false, false, false, false);
+    for (i, action) in plan.iter().enumerate() {
+        if staggered {
+            // « CRB — Staggered »: a single move or standard action (free actions stay).
+            let one = match action {
+                Action::FullAttack { target } => Some(Action::Attack { target }),
+                Action::Attack { .. } | Action::Move { .. } => Some(action),
+                Action::FiveFootStep { .. } => Some(action),
+                Action::Charge { .. } | Action::Withdraw | Action::Run { .. } => None,
+            };
+            let step = matches!(action, Action::FiveFootStep { .. });
+            match one {
+                Some(a) if step && !any_move => {
+                    any_move = true;
+                    stepped = true;
+                    kept.push(a);
+                }
+                Some(a) if !(step || acted || (stepped && a.moves())) => {
+                    acted = true;
+                    any_move |= a.moves();
+                    kept.push(a);
+                }
+                _ => {
+                    dropped[i] = Some(ActionResult {
+                        kind: action.kind(),
+                        ok: false,
+                        reason: "downgraded:staggered",
+                    })
+                }
+            }
+            continue;
+        }
+        let fits = match action.slot() {
+            Slot::Standard if !standard => {
+                standard = true;
+                true
+            }
+            Slot::Move if !moved && !stepped => {
+                moved = true;
+                true
+            }
+            // A move action taken instead of the standard action (« CRB — Move Actions »).
+            Slot::Move if moved && !standard && !stepped => {
+                standard = true;
+                true
+            }
+            Slot::FullRound if !(standard || moved || (stepped && action.moves())) => {
+                standard = true;
+                moved = true;
+                true
+            }
+            Slot::Step if !any_move => {
+                stepped = true;
+                true
+            }
+            _ => false,
+        };
+        if fits {
+            any_move |= action.moves();
+            kept.push(action);
+        } else {
+            dropped[i] = Some(ActionResult {
+                kind: action.kind(),
+                ok: false,
+                reason: "downgraded:action_economy",
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(actions: &[Action]) -> Plan {
+        let mut p = Plan::new();
+        for a in actions {
+            p.push(*a);
+        }
+        p
+    }
+
+    fn kinds(p: &Plan) -> Vec<&'static str> {
+        p.iter().map(Action::kind).collect()
+    }
+
+    fn run(actions: &[Action], staggered: bool) -> (Vec<&'static str>, Vec<&'static str>) {
+        let mut kept = Plan::new();
+        let mut dropped = [None; MAX_PLAN];
+        budget(&plan(actions), staggered, &mut kept, &mut dropped);
+        (
+            kinds(&kept),
+            dropped.iter().flatten().map(|r| r.reason).collect(),
+        )
+    }
+
+    const T: UnitId = 1;
+    const ATTACK: Action = Action::Attack { target: T };
+    const FULL: Action = Action::FullAttack { target: T };
+    const MOVE: Action = Action::Move { target: T };
+    const STEP: Action = Action::FiveFootStep { target: T };
+    const CHARGE: Action = Action::Charge { target: T };
+
+    #[test]
+    fn economy_keeps_the_legal_prefix_subsequence() {
+        // The seed's examples (« Économie d'action »).
+        assert_eq!(
+            run(&[ATTACK, ATTACK], false),
+            (vec!["attack"], vec!["downgraded:action_economy"])
+        );
+        assert_eq!(run(&[CHARGE, ATTACK], false).0, ["charge"]);
+        assert_eq!(run(&[ATTACK, FULL, MOVE], false).0, ["attack", "move"]);
+        assert_eq!(run(&[MOVE, ATTACK, MOVE], false).0, ["move", "attack"]);
+        assert_eq!(run(&[MOVE, MOVE], false).0, ["move", "move"]);
+        assert_eq!(run(&[STEP, FULL], false).0, ["5foot_step", "full_attack"]);
+    }
+
+    #[test]
+    fn five_foot_step_excludes_other_movement() {
+        assert_eq!(run(&[STEP, MOVE], false).0, ["5foot_step"]);
+        assert_eq!(run(&[MOVE, STEP], false).0, ["move"]);
+        assert_eq!(run(&[STEP, CHARGE], false).0, ["5foot_step"]);
+    }
+
+    #[test]
+    fn staggered_gets_one_move_or_standard_action() {
+        assert_eq!(run(&[FULL], true), (vec!["attack"], vec![]));
+        assert_eq!(
+            run(&[MOVE, ATTACK], true),
+            (vec!["move"], vec!["downgraded:staggered"])
+        );
+        assert_eq!(run(&[CHARGE], true).1, ["downgraded:staggered"]);
+        assert_eq!(run(&[STEP, FULL], true).0, ["5foot_step", "attack"]);
+    }
+}

@@ -1,0 +1,439 @@
+//! The turn loop (seed 000 « Initiative », « Économie d'action », « Mourir et
+//! stabilisation »): initiative d20 + modifier ordered by (total, modifier, list order)
+//! descending with no reroll; each round, in that order, a dying combatant rolls to stabilize
+//! and an active one plays the policy's plan through the action budget. The fight ends as soon
+//! as at most one side has active combatants; the round cap makes a draw.
+
+use crate::board::Pos;
+use crate::rng::Roller;
+
+use super::attack::Swing;
+use super::economy::{Action, MAX_PLAN, Plan, budget};
+use super::log::{Sink, log};
+use super::policy::Policy;
+use super::state::{Fight, Life};
+
+/// How a fight ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winning side, `None` for a draw.
+    pub winner: Option<usize>,
+    /// Rounds played (the round in which it ended, or the cap).
+    pub rounds: u32,
+}
+
+/// Reusable per-batch scratch for turns.
+#[derive(Default)]
+pub struct Scratch {
+    path: Vec<Pos>,
+}
+
+impl Fight<'_> {
+    /// Plays one fight from a fresh reset.
+    pub fn play<R: Roller, S: Sink>(
+        &mut self,
+        policy: &impl Policy,
+        scratch: &mut Scratch,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> Outcome {
+        self.reset();
+        self.roll_initiative(dice, sink);
+        let cap = self.scenario.options().round_cap;
+        for round in 1..=cap {
+            self.round = round;
+            for u in &mut self.units {
+                u.provoked.clear();
+            }
+            for i in 0..self.units.len() {
+                self.units[i].aoo_left = self.info[i].aoo_per_round;
+            }
+            for k in 0..self.order.len() {
+                let u = self.order[k];
+                self.take_turn(u, policy, scratch, dice, sink);
+                if let Some(outcome) = self.decided() {
+                    self.log_end(outcome, sink);
+                    return outcome;
+                }
+            }
+        }
+        let outcome = Outcome {
+            winner: None,
+            rounds: cap,
+        };
+        log!(
+            S,
+            sink,
+            None,
+            None,
+            "battle over: draw after {cap} rounds (round cap)"
+        );
+        outcome
+    }
+
+    fn roll_initiative<R: Roller, S: Sink>(&mut self, dice: &mut R, sink: &mut S) {
+        for i in 0..self.units.len() {
+            let nat = dice.d20() as i32;
+            let m = self.info[i].initiative_mod;
+            self.units[i].initiative = nat + m;
+            log!(
+                S,
+                sink,
+                None,
+                None,
+                "initiative: {} d20={nat}{m:+}={}",
+                self.scenario.units()[i].id,
+                nat + m
+            );
+        }
+        self.order.clear();
+        self.order.extend(0..self.units.len());
+        let (units, info) = (&self.units, self.info);
+        self.order.sort_by_key(|&i| {
+            (
+                std::cmp::Reverse(units[i].initiative),
+                std::cmp::Reverse(info[i].initiative_mod),
+                i,
+            )
+        });
+    }
+
+    /// The outcome if at most one side still has an active combatant.
+    fn decided(&self) -> Option<Outcome> {
+        let mut alive_side = None;
+        for (i, u) in self.units.iter().enumerate() {
+            if u.active() {
+                match alive_side {
+                    None => alive_side = Some(self.info[i].side),
+                    Some(s) if s != self.info[i].side => return None,
+                    Some(_) => {}
+                }
+            }
+        }
+        Some(Outcome {
+            winner: alive_side,
+            rounds: self.round,
+        })
+    }
+
+    fn log_end<S: Sink>(&self, outcome: Outcome, sink: &mut S) {
+        match outcome.winner {
+            Some(side) => log!(
+                S,
+                sink,
+                None,
+                None,
+                "battle over: {} win in {} rounds",
+                self.scenario.sides()[side],
+                outcome.rounds
+            ),
+            None => log!(
+                S,
+                sink,
+                None,
+                None,
+                "battle over: draw in {} rounds (no side left standing)",
+                outcome.rounds
+            ),
+        }
+    }
+
+    fn take_turn<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        policy: &impl Policy,
+        scratch: &mut Scratch,
+        dice: &mut R,
+        sink: &mut S,
+    ) {
+        let id = self.scenario.units()[u].id.as_str();
+        let round = Some(self.round);
+        if self.units[u].dead {
+            return;
+        }
+        self.units[u].charged = false;
+        if self.units[u].dying() {
+            self.stabilize(u, dice, sink);
+            return;
+        }
+        let life = self.units[u].life();
+        if !matches!(life, Life::Up | Life::Staggered) {
+            return;
+        }
+        let mut plan = Plan::new();
+        policy.decide(self, u, &mut plan);
+        let mut kept = Plan::new();
+        let mut dropped = [None; MAX_PLAN];
+        budget(&plan, life == Life::Staggered, &mut kept, &mut dropped);
+        for r in dropped.iter().flatten() {
+            log!(S, sink, round, Some(id), "{} dropped: {}", r.kind, r.reason);
+        }
+        let disabled = self.units[u].hp == 0;
+        for action in kept.iter() {
+            if !self.units[u].active() || self.decided().is_some() {
+                break;
+            }
+            let standard = self.act(u, action, scratch, dice, sink);
+            // « CRB — Disabled »: a standard action costs 1 hit point when done at 0 hp.
+            if disabled && standard && self.units[u].hp == 0 && !self.units[u].dead {
+                self.apply_damage(u, 1, 0);
+                log!(
+                    S,
+                    sink,
+                    round,
+                    Some(id),
+                    "strains while disabled: hp 0 -> {}",
+                    self.units[u].hp
+                );
+            }
+        }
+    }
+
+    /// « CRB — Dying »: DC 10 Constitution check with a penalty equal to the negative hit
+    /// points; a natural 20 succeeds; failure loses 1 hit point.
+    fn stabilize<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
+        let nat = dice.d20() as i32;
+        let hp = self.units[u].hp;
+        let total = nat + self.info[u].con_mod + hp;
+        let id = self.scenario.units()[u].id.as_str();
+        if nat == 20 || total >= 10 {
+            self.units[u].stable = true;
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(id),
+                "stabilize d20={nat}{:+}{hp}={total} DC 10 -> stable",
+                self.info[u].con_mod
+            );
+        } else {
+            self.apply_damage(u, 1, 0);
+            let dead = if self.units[u].dead { ", dead" } else { "" };
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(id),
+                "stabilize d20={nat}{:+}{hp}={total} DC 10 -> fails, hp {hp} -> {}{dead}",
+                self.info[u].con_mod,
+                self.units[u].hp
+            );
+        }
+    }
+
+    /// Executes one action; returns whether it was a standard (non-move) action.
+    fn act<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        action: Action,
+        scratch: &mut Scratch,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> bool {
+        let id = self.scenario.units()[u].id.as_str();
+        let round = Some(self.round);
+        let speed = if self.units[u].hp == 0 {
+            self.info[u].speed_squares / 2
+        } else {
+            self.info[u].speed_squares
+        };
+        match action {
+            Action::Attack { target } => {
+                if let Some(t) = self.live_target(u, target) {
+                    self.attack_once(u, t, dice, sink);
+                }
+                true
+            }
+            Action::FullAttack { target } => {
+                if let Some(t) = self.live_target(u, target) {
+                    self.full_attack(u, t, dice, sink);
+                }
+                true
+            }
+            Action::Move { target } => {
+                if let Some(t) = self.live_target(u, target) {
+                    self.move_toward(u, t, speed, &mut scratch.path, dice, sink);
+                }
+                false
+            }
+            Action::FiveFootStep { target } => {
+                if let Some(t) = self.live_target(u, target)
+                    && let Some(to) = self.step_to_attack(u, t)
+                {
+                    log!(
+                        S,
+                        sink,
+                        round,
+                        Some(id),
+                        "5-foot step {}->{to}",
+                        self.units[u].pos
+                    );
+                    self.relocate(u, to);
+                }
+                false
+            }
+            Action::Charge { target } => {
+                if let Some(t) = self.live_target(u, target)
+                    && self.charge_line(u, t, &mut scratch.path)
+                {
+                    self.log_path::<S>(u, "charge", &scratch.path, sink);
+                    let path = std::mem::take(&mut scratch.path);
+                    let walked = self.walk(u, &path, false, dice, sink);
+                    let arrived = walked.standing && walked.squares == path.len();
+                    scratch.path = path;
+                    if arrived {
+                        self.units[u].charged = true;
+                        if self.units[t].active()
+                            && let Some(w) = self
+                                .weapon_for(u, t)
+                                .filter(|&w| self.info[u].weapons[w].melee)
+                        {
+                            self.strike(
+                                u,
+                                t,
+                                w,
+                                Swing {
+                                    charge: true,
+                                    ..Swing::default()
+                                },
+                                dice,
+                                sink,
+                            );
+                        }
+                    }
+                }
+                true
+            }
+            Action::Withdraw => {
+                if let Some(e) = self.nearest_enemy(u) {
+                    self.withdraw_path(u, e, 2 * speed, &mut scratch.path);
+                    self.log_path::<S>(u, "withdraw", &scratch.path, sink);
+                    let path = std::mem::take(&mut scratch.path);
+                    self.walk(u, &path, true, dice, sink);
+                    scratch.path = path;
+                }
+                false
+            }
+            Action::Run { target } => {
+                if let Some(t) = self.live_target(u, target) {
+                    self.run_line(u, t, &mut scratch.path);
+                    self.log_path::<S>(u, "run", &scratch.path, sink);
+                    let path = std::mem::take(&mut scratch.path);
+                    self.walk(u, &path, false, dice, sink);
+                    scratch.path = path;
+                }
+                false
+            }
+        }
+    }
+
+    /// `target` if it is an active enemy, else the nearest active enemy.
+    fn live_target(&self, u: usize, target: usize) -> Option<usize> {
+        if target < self.units.len() && self.enemies(u, target) && self.units[target].active() {
+            Some(target)
+        } else {
+            self.nearest_enemy(u)
+        }
+    }
+
+    /// One attack with the first weapon that can strike `t`; a ranged attack from a threatened
+    /// square provokes first.
+    fn attack_once<R: Roller, S: Sink>(&mut self, u: usize, t: usize, dice: &mut R, sink: &mut S) {
+        let Some(w) = self.weapon_for(u, t) else {
+            return;
+        };
+        if !self.info[u].weapons[w].melee {
+            self.provoke_shooting(u, dice, sink);
+            if !self.units[u].active() || !self.units[t].active() {
+                return;
+            }
+        }
+        self.strike(u, t, w, Swing::default(), dice, sink);
+    }
+
+    /// « CRB — Full Attack »: iteratives at BAB +6/+11/+16 (−5/−10/−15) for manufactured
+    /// weapons; with a natural weapon, every natural attack that reaches (never iteratives).
+    /// Each attack line swings `count` times; swings left when the target drops are lost, later
+    /// lines turn to the nearest enemy they can still strike.
+    fn full_attack<R: Roller, S: Sink>(&mut self, u: usize, t: usize, dice: &mut R, sink: &mut S) {
+        let Some(first) = self.weapon_for(u, t) else {
+            return;
+        };
+        let info = self.info;
+        let mut target = t;
+        let natural = info[u].weapons[first].natural;
+        let lines = if natural {
+            info[u].weapons.len()
+        } else {
+            1 + (info[u].bab.max(1) - 1) as usize / 5
+        };
+        for k in 0..lines {
+            let (w, penalty) = if natural {
+                if !info[u].weapons[k].natural {
+                    continue;
+                }
+                (k, 0)
+            } else {
+                (first, -5 * k as i32)
+            };
+            if !self.units[target].active() {
+                match self.nearest_target_for(u, w) {
+                    Some(o) => target = o,
+                    None => return,
+                }
+            }
+            let d = self.distance_ft(u, target);
+            if !Self::weapon_band(&info[u].weapons[w], d) {
+                continue;
+            }
+            for _ in 0..info[u].weapons[w].count {
+                if !self.units[target].active() || !self.units[u].active() {
+                    break;
+                }
+                if !info[u].weapons[w].melee {
+                    self.provoke_shooting(u, dice, sink);
+                    if !self.units[u].active() || !self.units[target].active() {
+                        break;
+                    }
+                }
+                self.strike(
+                    u,
+                    target,
+                    w,
+                    Swing {
+                        penalty,
+                        ..Swing::default()
+                    },
+                    dice,
+                    sink,
+                );
+            }
+            if !self.units[u].active() {
+                return;
+            }
+        }
+    }
+
+    /// The nearest active enemy that weapon `w` of `u` can strike from where `u` stands.
+    fn nearest_target_for(&self, u: usize, w: usize) -> Option<usize> {
+        (0..self.units.len())
+            .filter(|&o| self.enemies(u, o) && self.units[o].active())
+            .filter(|&o| {
+                Self::weapon_band(&self.info[u].weapons[w], self.distance_ft(u, o))
+                    && self.has_line_of_effect_from(u, self.units[u].pos, o)
+            })
+            .min_by_key(|&o| (self.distance_ft(u, o), o))
+    }
+
+    /// « CRB — AoO: a ranged attack provokes »: every enemy threatening `u` strikes first.
+    fn provoke_shooting<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
+        for e in 0..self.units.len() {
+            if self.enemies(u, e) {
+                self.opportunity(e, u, dice, sink);
+                if !self.units[u].active() {
+                    return;
+                }
+            }
+        }
+    }
+}

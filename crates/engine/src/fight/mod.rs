@@ -1,0 +1,81 @@
+//! Playing fights: the turn loop and the rules it applies (Phase 0). Public entry points:
+//! [`run_range`] plays runs `start..end` of a scenario into a [`Tally`]; [`transcript`] plays
+//! one run and returns its log lines.
+
+mod attack;
+mod economy;
+mod engine;
+mod log;
+mod movement;
+mod policy;
+mod reach;
+mod state;
+pub(crate) mod tables;
+mod unit;
+
+#[cfg(test)]
+mod tests;
+
+use std::ops::Range;
+
+use crate::rng::SeededDice;
+use crate::scenario::Scenario;
+use crate::tally::Tally;
+
+pub use economy::{Action, ActionResult, Plan};
+pub use engine::Outcome;
+
+use engine::Scratch;
+use log::{Keep, NoLog};
+use policy::DefaultPolicy;
+use state::Fight;
+
+/// One line of a fight's log. `round` and `actor` are `None` for lines about the whole fight
+/// (initiative rolls, the outcome).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TranscriptLine {
+    pub round: Option<u32>,
+    pub actor: Option<String>,
+    pub message: String,
+}
+
+/// Plays runs `runs` of `scenario` (run `i` rolls from seed `seed + i`) and tallies them.
+pub fn run_range(scenario: &Scenario, seed: u64, runs: Range<u64>) -> Tally {
+    let info = unit::prepare(scenario);
+    let mut fight = Fight::new(scenario, &info);
+    let mut scratch = Scratch::default();
+    let mut tally = Tally::empty(scenario.sides().len(), scenario.units().len());
+    for run in runs {
+        let mut dice = SeededDice::for_run(seed, run);
+        let outcome = fight.play(&DefaultPolicy, &mut scratch, &mut dice, &mut NoLog);
+        record(&fight, outcome, &mut tally);
+    }
+    tally
+}
+
+fn record(fight: &Fight, outcome: Outcome, tally: &mut Tally) {
+    tally.fights += 1;
+    match outcome.winner {
+        Some(side) => tally.wins[side] += 1,
+        None => tally.draws += 1,
+    }
+    let r = u64::from(outcome.rounds);
+    tally.rounds_sum += r;
+    tally.rounds_sq_sum += r * r;
+    for (t, u) in tally.units.iter_mut().zip(&fight.units) {
+        t.add(&u.tally);
+        t.downed += u64::from(u.downed);
+        t.killed += u64::from(u.dead);
+    }
+}
+
+/// Plays run `run` of `scenario` and returns its log.
+pub fn transcript(scenario: &Scenario, seed: u64, run: u64) -> Vec<TranscriptLine> {
+    let info = unit::prepare(scenario);
+    let mut fight = Fight::new(scenario, &info);
+    let mut scratch = Scratch::default();
+    let mut dice = SeededDice::for_run(seed, run);
+    let mut sink = Keep::default();
+    fight.play(&DefaultPolicy, &mut scratch, &mut dice, &mut sink);
+    sink.0
+}

@@ -1,0 +1,416 @@
+//! Movement (seed 000 « Mêlée — Mouvement », « Charge », « Retraite », « Course », « Pas de
+//! placement », « Attaques d'opportunité »; CRB « Move Actions », « Charge », « Withdraw »,
+//! « Run », « 5-Foot Step »).
+//!
+//! Paths follow the scenario's terrain-only cost field toward the target (exact 5-10-5 costs,
+//! climbing included): each step goes to the neighbour with the cheapest remaining cost that
+//! the mover may enter — never an enemy's square; an ally's square only to pass through — and
+//! the walk stops as soon as the goal holds (the target can be attacked) or the budget is
+//! spent. Simplification: creatures are avoided locally (the next-best neighbour that still
+//! makes progress), not by re-planning around a crowd. A walk never ends on an occupied square
+//! (the tail is cut back). Each step out of a square threatened by an enemy provokes one
+//! attack of opportunity from that enemy per round; the 5-foot step never provokes, withdraw
+//! does not from its first square.
+
+use crate::board::{Board, Pos};
+use crate::grid::{bresenham_into, step_cost};
+use crate::los::CoverMode;
+use crate::rng::Roller;
+
+use super::attack::Swing;
+use super::log::{Sink, log};
+use super::state::Fight;
+
+/// The eight neighbour steps, in the fixed order ties are broken.
+const STEPS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// How a walk ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walked {
+    /// Squares actually moved.
+    pub squares: usize,
+    /// The mover is still able to act.
+    pub standing: bool,
+}
+
+impl Fight<'_> {
+    /// The mover may put its footprint at `at` while walking (passable; no enemy; allies only
+    /// to pass through).
+    fn can_cross(&self, mover: usize, at: Pos) -> bool {
+        let size = self.info[mover].size;
+        size.squares(at).all(|p| {
+            self.map.contains(p)
+                && self.map.passable(p)
+                && self
+                    .unit_at(p)
+                    .is_none_or(|o| o == mover || !self.enemies(mover, o))
+        })
+    }
+
+    /// Plans a path for `u` toward unit `t` within `budget` squares of movement, stopping where
+    /// `goal` holds; fills `path` (start excluded).
+    pub fn plan_toward(
+        &self,
+        u: usize,
+        t: usize,
+        budget: u32,
+        goal: impl Fn(&Self, Pos) -> bool,
+        path: &mut Vec<Pos>,
+    ) {
+        path.clear();
+        let size = self.info[u].size;
+        let field = self
+            .scenario
+            .cache()
+            .field_to(self.map, self.units[t].pos, size);
+        let (rows, cols) = (self.map.rows(), self.map.cols());
+        let mut cur = self.units[u].pos;
+        let mut odd = false;
+        let mut spent = 0;
+        while !goal(self, cur) || (cur != self.units[u].pos && !self.free_for(u, cur, size)) {
+            let here = field[2 * self.map.index(cur) + usize::from(odd)];
+            let mut best: Option<(u32, u32, Pos, bool)> = None;
+            for (dr, dc) in STEPS {
+                let Some(n) = cur.offset(dr, dc, rows, cols) else {
+                    continue;
+                };
+                let Some(cost) = step_cost(self.map, cur, n, size, odd) else {
+                    continue;
+                };
+                if spent + cost > budget || !self.can_cross(u, n) {
+                    continue;
+                }
+                let n_odd = odd ^ (dr != 0 && dc != 0);
+                let rest = field[2 * self.map.index(n) + usize::from(n_odd)];
+                if rest == u32::MAX || rest >= here {
+                    continue;
+                }
+                let key = (cost + rest, rest);
+                if best.is_none_or(|(a, b, _, _)| key < (a, b)) {
+                    best = Some((key.0, key.1, n, n_odd));
+                }
+            }
+            let Some((_, _, n, n_odd)) = best else { break };
+            spent += step_cost(self.map, cur, n, size, odd).unwrap_or(0);
+            odd = n_odd;
+            cur = n;
+            path.push(n);
+        }
+        // Never end on another creature's square.
+        while let Some(&last) = path.last() {
+            if self.free_for(u, last, size) {
+                break;
+            }
+            path.pop();
+        }
+    }
+
+    /// Walks `u` along `path`, resolving attacks of opportunity for each square it leaves
+    /// (except the first when `safe_start`). Stops early when the mover drops.
+    pub fn walk<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        path: &[Pos],
+        safe_start: bool,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> Walked {
+        let mut moved = 0;
+        for (i, &next) in path.iter().enumerate() {
+            if !(safe_start && i == 0) {
+                self.provoke_leaving(u, dice, sink);
+                if !self.units[u].active() {
+                    return Walked {
+                        squares: moved,
+                        standing: false,
+                    };
+                }
+            }
+            self.relocate(u, next);
+            moved += 1;
+        }
+        Walked {
+            squares: moved,
+            standing: true,
+        }
+    }
+
+    /// Every enemy threatening `u`'s square that has not yet been provoked by `u` this round and
+    /// has an attack of opportunity left strikes once (« CRB — Attacks of Opportunity »); none
+    /// against a mover with cover from it.
+    pub fn provoke_leaving<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
+        for e in 0..self.units.len() {
+            if !self.enemies(u, e) || self.units[u].provoked.contains(e) {
+                continue;
+            }
+            if self.opportunity(e, u, dice, sink) {
+                self.units[u].provoked.insert(e);
+            }
+            if !self.units[u].active() {
+                return;
+            }
+        }
+    }
+
+    /// `e` takes an attack of opportunity on `u` if it threatens it, has one left and `u` has
+    /// no cover from it. Returns whether it struck.
+    pub fn opportunity<R: Roller, S: Sink>(
+        &mut self,
+        e: usize,
+        u: usize,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> bool {
+        if self.units[e].aoo_left == 0 {
+            return false;
+        }
+        let Some(w) = self.threat_weapon(e, self.units[u].pos, self.info[u].size) else {
+            return false;
+        };
+        if self.attack_cover(e, u, CoverMode::Melee) != crate::los::Cover::None {
+            return false;
+        }
+        self.units[e].aoo_left -= 1;
+        let swing = Swing {
+            opportunity: true,
+            ..Swing::default()
+        };
+        self.strike(e, u, w, swing, dice, sink);
+        true
+    }
+
+    /// A move action toward `t` (speed, halved while disabled), stopping where `t` can be
+    /// attacked. Returns the walk.
+    pub fn move_toward<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        t: usize,
+        squares: u32,
+        path: &mut Vec<Pos>,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> Walked {
+        self.plan_toward(
+            u,
+            t,
+            squares,
+            |f, p| f.weapon_for_from(u, p, t).is_some(),
+            path,
+        );
+        self.log_path::<S>(u, "move", path, sink);
+        self.walk(u, path, false, dice, sink)
+    }
+
+    pub fn log_path<S: Sink>(&self, u: usize, what: &str, path: &[Pos], sink: &mut S) {
+        if S::ON {
+            let mut text = format!("{what} {}", self.units[u].pos);
+            for p in path {
+                text.push_str(&format!("->{p}"));
+            }
+            if path.is_empty() {
+                text.push_str(" (no way forward)");
+            }
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.scenario.units()[u].id.as_str()),
+                "{text}"
+            );
+        }
+    }
+
+    /// The square of a 5-foot step from which `u` can attack `t`: a neighbour entered at a cost
+    /// of exactly one square (no difficult terrain, no climbing), corner rule respected, free.
+    pub fn step_to_attack(&self, u: usize, t: usize) -> Option<Pos> {
+        let size = self.info[u].size;
+        let from = self.units[u].pos;
+        STEPS.iter().find_map(|&(dr, dc)| {
+            let n = from.offset(dr, dc, self.map.rows(), self.map.cols())?;
+            (step_cost(self.map, from, n, size, false) == Some(1)
+                && self.free_for(u, n, size)
+                && self.weapon_for_from(u, n, t).is_some())
+            .then_some(n)
+        })
+    }
+
+    /// « CRB — Charge »: the closest square from which `u` can strike `t` in melee, reached by
+    /// a clear straight line of 2 squares to 2× speed (no difficult terrain, no creature, no cut
+    /// corner). Fills `path` with the line (start excluded).
+    pub fn charge_line(&self, u: usize, t: usize, path: &mut Vec<Pos>) -> bool {
+        path.clear();
+        let size = self.info[u].size;
+        let from = self.units[u].pos;
+        let info = &self.info[u];
+        if !info.has_melee {
+            return false;
+        }
+        let reach_sq = info
+            .weapons
+            .iter()
+            .filter(|w| w.melee)
+            .map(|w| w.reach_max_ft.max(5))
+            .max()
+            .unwrap_or(5)
+            / self.map.square_size_ft().max(1);
+        let tp = self.units[t].pos;
+        let square = self.map.square_size_ft().max(1);
+        // Too far for any line of 2× speed to end within reach: no scan.
+        let gap = self.distance_ft(u, t) / square;
+        if gap > 2 * info.speed_squares + reach_sq {
+            return false;
+        }
+        let span = i32::from(self.info[t].footprint) + reach_sq as i32 + i32::from(info.footprint);
+        let mut best: Option<(u32, Pos)> = None;
+        for dr in -span..=span {
+            for dc in -span..=span {
+                let Some(p) = tp.offset(dr, dc, self.map.rows(), self.map.cols()) else {
+                    continue;
+                };
+                let d = crate::grid::distance_squares(from, p);
+                if best.is_some_and(|(bd, bp)| (d, p) >= (bd, bp)) {
+                    continue;
+                }
+                let to_target = self.distance_ft_from(u, p, t);
+                if !info
+                    .weapons
+                    .iter()
+                    .any(|w| w.melee && Self::weapon_band(w, to_target))
+                {
+                    continue;
+                }
+                if !self.free_for(u, p, size) {
+                    continue;
+                }
+                let can = self
+                    .weapon_for_from(u, p, t)
+                    .is_some_and(|w| info.weapons[w].melee);
+                if can {
+                    best = Some((d, p));
+                }
+            }
+        }
+        let Some((_, dest)) = best else { return false };
+        if u32::from(from.row.abs_diff(dest.row).max(from.col.abs_diff(dest.col)))
+            > 2 * info.speed_squares
+        {
+            return false;
+        }
+        let mut line = self.line_scratch.borrow_mut();
+        bresenham_into(from, dest, &mut line);
+        let mut odd = false;
+        let mut spent = 0;
+        for pair in line.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let Some(cost) = step_cost(self.map, a, b, size, odd) else {
+                return false;
+            };
+            let diagonal = a.row != b.row && a.col != b.col;
+            if !size
+                .squares(b)
+                .all(|p| self.map.contains(p) && self.map.move_cost(p) == Some(1))
+                || !self.free_for(u, b, size)
+            {
+                return false;
+            }
+            odd ^= diagonal;
+            spent += cost;
+            path.push(b);
+        }
+        spent >= 2 && spent <= 2 * info.speed_squares
+    }
+
+    /// « CRB — Withdraw »: up to 2× speed away from the nearest enemy, climbing its cost field
+    /// greedily; the first square left provokes no attack of opportunity.
+    pub fn withdraw_path(&self, u: usize, from_enemy: usize, budget: u32, path: &mut Vec<Pos>) {
+        path.clear();
+        let size = self.info[u].size;
+        let field = self
+            .scenario
+            .cache()
+            .field_to(self.map, self.units[from_enemy].pos, size);
+        let (rows, cols) = (self.map.rows(), self.map.cols());
+        let mut cur = self.units[u].pos;
+        let mut odd = false;
+        let mut spent = 0;
+        loop {
+            let here = field[2 * self.map.index(cur) + usize::from(odd)];
+            let mut best: Option<(u32, Pos, bool, u32)> = None;
+            for (dr, dc) in STEPS {
+                let Some(n) = cur.offset(dr, dc, rows, cols) else {
+                    continue;
+                };
+                let Some(cost) = step_cost(self.map, cur, n, size, odd) else {
+                    continue;
+                };
+                if spent + cost > budget || !self.can_cross(u, n) {
+                    continue;
+                }
+                let n_odd = odd ^ (dr != 0 && dc != 0);
+                let away = field[2 * self.map.index(n) + usize::from(n_odd)];
+                if away == u32::MAX || away <= here {
+                    continue;
+                }
+                if best.is_none_or(|(b, _, _, _)| away > b) {
+                    best = Some((away, n, n_odd, cost));
+                }
+            }
+            let Some((_, n, n_odd, cost)) = best else {
+                break;
+            };
+            spent += cost;
+            odd = n_odd;
+            cur = n;
+            path.push(n);
+        }
+        while let Some(&last) = path.last() {
+            if self.free_for(u, last, size) {
+                break;
+            }
+            path.pop();
+        }
+    }
+
+    /// « CRB — Run »: up to 4× speed in a straight line toward `t`, stopping where `t` can be
+    /// attacked or before anything that blocks the line.
+    pub fn run_line(&self, u: usize, t: usize, path: &mut Vec<Pos>) {
+        path.clear();
+        let size = self.info[u].size;
+        let from = self.units[u].pos;
+        let mut line = self.line_scratch.borrow_mut();
+        bresenham_into(from, self.units[t].pos, &mut line);
+        let mut odd = false;
+        let mut spent = 0;
+        let budget = 4 * self.info[u].speed_squares;
+        for pair in line.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            if self.weapon_for_from(u, a, t).is_some() && a != from {
+                break;
+            }
+            let Some(cost) = step_cost(self.map, a, b, size, odd) else {
+                break;
+            };
+            if spent + cost > budget || !self.can_cross(u, b) {
+                break;
+            }
+            odd ^= a.row != b.row && a.col != b.col;
+            spent += cost;
+            path.push(b);
+        }
+        while let Some(&last) = path.last() {
+            if self.free_for(u, last, size) {
+                break;
+            }
+            path.pop();
+        }
+    }
+}

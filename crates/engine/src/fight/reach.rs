@@ -1,0 +1,256 @@
+//! Who can strike whom from where: distances between footprints, weapon bands (« CRB — Big
+//! and Little Creatures in Combat »: natural reach is a disc, a reach weapon a ring), line of
+//! effect, cover with soft cover from creatures, threatened squares, flanking and « shooting
+//! into melee ». Pure queries on a [`Fight`]; nothing here changes state.
+
+use crate::board::Pos;
+use crate::grid::footprint_distance_squares;
+use crate::los::{Cover, CoverMode, cover, line_of_effect, segment_crosses};
+use crate::size::Size;
+
+use super::state::Fight;
+use super::unit::Weapon;
+
+impl Fight<'_> {
+    /// Distance in feet between the footprints of `a` (standing at `a_pos`) and unit `b`.
+    pub fn distance_ft_from(&self, a: usize, a_pos: Pos, b: usize) -> u32 {
+        let sq = footprint_distance_squares(
+            a_pos,
+            self.info[a].size,
+            self.units[b].pos,
+            self.info[b].size,
+        );
+        sq * self.map.square_size_ft()
+    }
+
+    pub fn distance_ft(&self, a: usize, b: usize) -> u32 {
+        self.distance_ft_from(a, self.units[a].pos, b)
+    }
+
+    /// True when weapon `w` of `a` can strike a target `d_ft` away (range and reach only).
+    pub fn weapon_band(w: &Weapon, d_ft: u32) -> bool {
+        if w.melee {
+            // Tiny and smaller (reach 0) strike adjacent squares here: they cannot yet enter a
+            // larger creature's square (co-occupation is not modelled).
+            let max = w.reach_max_ft.max(5);
+            d_ft >= w.reach_min_ft.max(1) && d_ft <= max
+        } else {
+            d_ft <= w.max_range_ft
+        }
+    }
+
+    /// Line of effect between `a` standing at `a_pos` and `t` (« CRB — Line of Effect »).
+    pub fn has_line_of_effect_from(&self, a: usize, a_pos: Pos, t: usize) -> bool {
+        let (sa, st) = (self.info[a].size, self.info[t].size);
+        if sa.footprint() == 1 && st.footprint() == 1 {
+            self.scenario.cache().terrain_cover(
+                self.map,
+                a_pos,
+                self.units[t].pos,
+                CoverMode::Ranged,
+            ) != Cover::Total
+        } else {
+            line_of_effect(self.map, a_pos, sa, self.units[t].pos, st)
+        }
+    }
+
+    /// The first weapon of `a`, in stat-block order, that can strike `t` with `a` standing at
+    /// `a_pos` (seed « weapon_for »).
+    pub fn weapon_for_from(&self, a: usize, a_pos: Pos, t: usize) -> Option<usize> {
+        let d = self.distance_ft_from(a, a_pos, t);
+        let w = self.info[a]
+            .weapons
+            .iter()
+            .position(|w| Self::weapon_band(w, d))?;
+        // Any usable weapon needs line of effect; check it once.
+        if !self.has_line_of_effect_from(a, a_pos, t) {
+            return None;
+        }
+        Some(w)
+    }
+
+    pub fn weapon_for(&self, a: usize, t: usize) -> Option<usize> {
+        self.weapon_for_from(a, self.units[a].pos, t)
+    }
+
+    /// A melee weapon of `a` that threatens a creature of `size` standing at `at`, if any.
+    /// Threat needs an active creature with a melee weapon whose band covers the distance;
+    /// reach-0 creatures threaten nothing.
+    pub fn threat_weapon(&self, a: usize, at: Pos, size: Size) -> Option<usize> {
+        if !self.units[a].active() {
+            return None;
+        }
+        let sq = footprint_distance_squares(self.units[a].pos, self.info[a].size, at, size);
+        let d = sq * self.map.square_size_ft();
+        self.info[a]
+            .weapons
+            .iter()
+            .position(|w| w.melee && w.reach_max_ft > 0 && Self::weapon_band(w, d))
+    }
+
+    /// Terrain cover of `t` against `a` (at their current squares), plus soft cover from
+    /// creatures in between for ranged attacks (seed « Couvert » : +4 from an active creature).
+    pub fn attack_cover(&self, a: usize, t: usize, mode: CoverMode) -> Cover {
+        let (pa, pt) = (self.units[a].pos, self.units[t].pos);
+        let (sa, st) = (self.info[a].size, self.info[t].size);
+        let soft = mode == CoverMode::Ranged && self.creature_between(a, t);
+        if sa.footprint() == 1 && st.footprint() == 1 {
+            let terrain = self.scenario.cache().terrain_cover(self.map, pa, pt, mode);
+            if !soft || terrain == Cover::Total {
+                return terrain;
+            }
+            return self.soft_cover_1x1(a, t);
+        }
+        cover(self.map, pa, sa, pt, st, mode, |p| {
+            if !soft {
+                return 0;
+            }
+            match self.unit_at(p) {
+                Some(o) if o != a && o != t && self.units[o].active() => 4,
+                _ => 0,
+            }
+        })
+    }
+
+    /// Ranged cover between two 1×1 creatures with creatures in between: per attacker corner,
+    /// the terrain score raised to 4 when a line from that corner crosses an active creature's
+    /// square; the attacker takes its best corner (« CRB — Cover », soft cover).
+    fn soft_cover_1x1(&self, a: usize, t: usize) -> Cover {
+        let (pa, pt) = (self.units[a].pos, self.units[t].pos);
+        let scores = self.scenario.cache().corner_scores(self.map, pa, pt);
+        let (ax, ay) = (i32::from(pa.col), i32::from(pa.row));
+        let (tx, ty) = (i32::from(pt.col), i32::from(pt.row));
+        let targets = [(tx, ty), (tx + 1, ty), (tx, ty + 1), (tx + 1, ty + 1)];
+        let corners = [(ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)];
+        let mut best = u8::MAX;
+        for (k, &corner) in corners.iter().enumerate() {
+            let mut value = scores[k];
+            if value < 4 && self.creature_on_lines(a, t, corner, &targets) {
+                value = 4;
+            }
+            best = best.min(value);
+        }
+        Cover::from_score(best)
+    }
+
+    /// Some active creature other than `a` and `t` has a square crossed by a line from `corner`
+    /// to one of `targets`.
+    fn creature_on_lines(
+        &self,
+        a: usize,
+        t: usize,
+        corner: (i32, i32),
+        targets: &[(i32, i32); 4],
+    ) -> bool {
+        self.units.iter().enumerate().any(|(o, u)| {
+            o != a
+                && o != t
+                && u.active()
+                && self.info[o]
+                    .size
+                    .squares(u.pos)
+                    .any(|p| targets.iter().any(|&q| segment_crosses(corner, q, p)))
+        })
+    }
+
+    /// An active creature other than `a` and `t` stands inside the rectangle spanning both.
+    fn creature_between(&self, a: usize, t: usize) -> bool {
+        let (pa, pt) = (self.units[a].pos, self.units[t].pos);
+        let (fa, ft) = (self.info[a].footprint, self.info[t].footprint);
+        let r0 = pa.row.min(pt.row);
+        let c0 = pa.col.min(pt.col);
+        let r1 = (pa.row + fa - 1).max(pt.row + ft - 1);
+        let c1 = (pa.col + fa - 1).max(pt.col + ft - 1);
+        self.units.iter().enumerate().any(|(o, u)| {
+            o != a
+                && o != t
+                && u.active()
+                && Size::squares(self.info[o].size, u.pos)
+                    .any(|p| (r0..=r1).contains(&p.row) && (c0..=c1).contains(&p.col))
+        })
+    }
+
+    /// « CRB — Flanking »: an active ally of `a` threatens `t` and the line between the centres
+    /// of `a` and the ally passes through opposite borders (or corners) of `t`'s space.
+    pub fn flanked(&self, a: usize, t: usize) -> bool {
+        let tp = self.units[t].pos;
+        let ts = self.info[t].size;
+        (0..self.units.len()).any(|b| {
+            b != a
+                && !self.enemies(a, b)
+                && self.threat_weapon(b, tp, ts).is_some()
+                && opposite(self.centre(a), self.centre(b), tp, self.info[t].footprint)
+        })
+    }
+
+    /// Centre of a unit's space, in doubled coordinates (x = 2·col + side, y = 2·row + side).
+    fn centre(&self, u: usize) -> (i64, i64) {
+        let p = self.units[u].pos;
+        let side = i64::from(self.info[u].footprint);
+        (2 * i64::from(p.col) + side, 2 * i64::from(p.row) + side)
+    }
+
+    /// « Shooting or throwing into a melee »: an active ally of `a` (not `a`) threatens `t` in
+    /// melee from within 10 ft of it. Precise Shot is the caller's business.
+    pub fn engaged_with_ally(&self, a: usize, t: usize) -> bool {
+        let tp = self.units[t].pos;
+        let ts = self.info[t].size;
+        (0..self.units.len()).any(|b| {
+            b != a
+                && !self.enemies(a, b)
+                && self.threat_weapon(b, tp, ts).is_some()
+                && self.distance_ft(b, t) <= 10
+        })
+    }
+}
+
+/// The segment between centres `a` and `b` (doubled coordinates) crosses the square space of
+/// side `side` anchored at `t` through two opposite borders, corners included.
+fn opposite(a: (i64, i64), b: (i64, i64), t: Pos, side: u16) -> bool {
+    let side = i64::from(side);
+    let (x0, y0) = (2 * i64::from(t.col), 2 * i64::from(t.row));
+    let (x1, y1) = (x0 + 2 * side, y0 + 2 * side);
+    let through = |a: (i64, i64), b: (i64, i64), lo: i64, hi: i64, olo: i64, ohi: i64| {
+        // a and b strictly on both sides along the first axis; at both borders the other
+        // coordinate lies within the space (closed).
+        let (a, b) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+        if !(a.0 < lo && b.0 > hi) {
+            return false;
+        }
+        let dx = b.0 - a.0;
+        let within = |x: i64| {
+            // y(x) = a.1 + (x − a.0)·dy/dx, compared without division.
+            let num = a.1 * dx + (x - a.0) * (b.1 - a.1);
+            num >= olo * dx && num <= ohi * dx
+        };
+        within(lo) && within(hi)
+    };
+    through(a, b, x0, x1, y0, y1) || through((a.1, a.0), (b.1, b.0), y0, y1, x0, x1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(row: i64, col: i64) -> (i64, i64) {
+        (2 * col + 1, 2 * row + 1)
+    }
+
+    #[test]
+    fn flanking_requires_opposite_sides() {
+        let t = Pos::new(5, 5);
+        assert!(opposite(c(5, 4), c(5, 6), t, 1), "left and right");
+        assert!(opposite(c(4, 5), c(6, 5), t, 1), "above and below");
+        assert!(opposite(c(4, 4), c(6, 6), t, 1), "opposite corners");
+        assert!(
+            !opposite(c(5, 4), c(6, 6), t, 1),
+            "left and lower right corner"
+        );
+        assert!(!opposite(c(4, 4), c(4, 6), t, 1), "both above");
+        assert!(!opposite(c(5, 4), c(4, 5), t, 1), "adjacent sides");
+        // A Large target (2×2 at 5,5): left of it and right of it.
+        assert!(opposite(c(5, 4), c(6, 7), t, 2));
+        // Reach: two squares away on the left, adjacent on the right.
+        assert!(opposite(c(5, 3), c(5, 6), t, 1));
+    }
+}

@@ -1,0 +1,247 @@
+//! The mutable state of one fight: hit points, nonlethal damage, positions, life state and the
+//! per-round trackers, plus the square occupancy grid. Allocated once per batch and reset for
+//! each fight, so the hot loop never allocates. The life rules (« CRB — Injury and Death »,
+//! seed 000 « Mourir et stabilisation », « Invalide », « Dégâts non-létaux », « Mort
+//! simplifiée des monstres ») are the transitions in [`Fight::apply_damage`] and
+//! [`UnitState::life`].
+
+use crate::board::{Board, Pos};
+use crate::map::Map;
+use crate::scenario::Scenario;
+use crate::size::Size;
+use crate::tally::UnitTally;
+
+use super::unit::UnitInfo;
+
+/// Up to 256 units: a set of unit indices as bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UnitSet([u64; 4]);
+
+impl UnitSet {
+    pub fn insert(&mut self, u: usize) {
+        self.0[u / 64] |= 1 << (u % 64);
+    }
+
+    pub fn contains(&self, u: usize) -> bool {
+        self.0[u / 64] & (1 << (u % 64)) != 0
+    }
+
+    pub fn clear(&mut self) {
+        self.0 = [0; 4];
+    }
+}
+
+/// Where a combatant stands on the life track.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Life {
+    /// hp > 0 and nonlethal below hp: acts normally.
+    Up,
+    /// Staggered: hp exactly 0 (disabled — a standard action then costs 1 hp) or nonlethal
+    /// equal to hp. One move or standard action a turn.
+    Staggered,
+    /// Out of the fight but alive: dying, stable, or unconscious from nonlethal damage.
+    Down,
+    Dead,
+}
+
+/// One combatant's state in a fight.
+#[derive(Clone, Debug)]
+pub struct UnitState {
+    pub hp: i32,
+    pub nonlethal: i32,
+    pub pos: Pos,
+    pub dead: bool,
+    /// Stabilized while dying: no more hit point loss until wounded again.
+    pub stable: bool,
+    /// Was put out of action at least once this fight.
+    pub downed: bool,
+    pub initiative: i32,
+    /// Attacks of opportunity left this round.
+    pub aoo_left: u8,
+    /// −2 AC from a charge, until the start of its next turn.
+    pub charged: bool,
+    /// Opponents that already took an attack of opportunity for this unit leaving a threatened
+    /// square this round (« CRB — AoO: moving out of more than one threatened square… »).
+    pub provoked: UnitSet,
+    pub tally: UnitTally,
+}
+
+impl UnitState {
+    /// The life state, from hit points and nonlethal damage alone.
+    pub fn life(&self) -> Life {
+        if self.dead {
+            Life::Dead
+        } else if self.hp < 0 || (self.nonlethal > self.hp) {
+            Life::Down
+        } else if self.hp == 0 || self.nonlethal == self.hp {
+            Life::Staggered
+        } else {
+            Life::Up
+        }
+    }
+
+    /// Can take actions, threaten squares and keep its side in the fight.
+    pub fn active(&self) -> bool {
+        matches!(self.life(), Life::Up | Life::Staggered)
+    }
+
+    /// Dying: below 0 hp, alive and not stabilized.
+    pub fn dying(&self) -> bool {
+        !self.dead && self.hp < 0 && !self.stable
+    }
+}
+
+/// The state of one fight plus the scenario constants it reads.
+pub struct Fight<'s> {
+    pub scenario: &'s Scenario,
+    pub map: &'s Map,
+    pub info: &'s [UnitInfo],
+    pub units: Vec<UnitState>,
+    /// Per square: 0 when empty, else unit index + 1.
+    pub occupancy: Vec<u8>,
+    /// Units in initiative order.
+    pub order: Vec<usize>,
+    pub round: u32,
+    /// Scratch buffer for straight lines (charge, run), reused so queries never allocate.
+    pub line_scratch: std::cell::RefCell<Vec<Pos>>,
+    /// Scratch buffer for paths planned by queries (policies).
+    pub path_scratch: std::cell::RefCell<Vec<Pos>>,
+}
+
+impl<'s> Fight<'s> {
+    pub fn new(scenario: &'s Scenario, info: &'s [UnitInfo]) -> Self {
+        let units = scenario
+            .units()
+            .iter()
+            .map(|u| UnitState {
+                hp: 0,
+                nonlethal: 0,
+                pos: u.anchor,
+                dead: false,
+                stable: false,
+                downed: false,
+                initiative: 0,
+                aoo_left: 0,
+                charged: false,
+                provoked: UnitSet::default(),
+                tally: UnitTally::default(),
+            })
+            .collect();
+        Fight {
+            scenario,
+            map: scenario.map(),
+            info,
+            units,
+            occupancy: vec![0; scenario.map().len()],
+            order: Vec::with_capacity(info.len()),
+            round: 0,
+            line_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
+            path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
+        }
+    }
+
+    /// Puts every unit back on its starting square at full health.
+    pub fn reset(&mut self) {
+        self.occupancy.fill(0);
+        for (i, (u, spec)) in self.units.iter_mut().zip(self.scenario.units()).enumerate() {
+            let info = &self.info[i];
+            *u = UnitState {
+                hp: info.hp_max,
+                nonlethal: 0,
+                pos: spec.anchor,
+                dead: false,
+                stable: false,
+                downed: false,
+                initiative: 0,
+                aoo_left: info.aoo_per_round,
+                charged: false,
+                provoked: UnitSet::default(),
+                tally: UnitTally::default(),
+            };
+        }
+        for i in 0..self.units.len() {
+            self.occupy(i, true);
+        }
+        self.order.clear();
+        self.round = 0;
+    }
+
+    /// Marks (or clears) the squares of unit `u`'s footprint.
+    pub fn occupy(&mut self, u: usize, on: bool) {
+        let size = self.info[u].size;
+        let pos = self.units[u].pos;
+        for p in size.squares(pos) {
+            if self.map.contains(p) {
+                let i = self.map.index(p);
+                self.occupancy[i] = if on { u as u8 + 1 } else { 0 };
+            }
+        }
+    }
+
+    /// The unit standing on `p`, if any.
+    pub fn unit_at(&self, p: Pos) -> Option<usize> {
+        match self.occupancy[self.map.index(p)] {
+            0 => None,
+            v => Some(usize::from(v) - 1),
+        }
+    }
+
+    /// Moves unit `u` to `to` (the caller checked the squares).
+    pub fn relocate(&mut self, u: usize, to: Pos) {
+        self.occupy(u, false);
+        self.units[u].pos = to;
+        self.occupy(u, true);
+    }
+
+    /// Can a footprint of `size` anchored at `at` stand there for `mover` (on the map,
+    /// passable, no other unit)?
+    pub fn free_for(&self, mover: usize, at: Pos, size: Size) -> bool {
+        size.squares(at).all(|p| {
+            self.map.contains(p)
+                && self.map.passable(p)
+                && self.unit_at(p).is_none_or(|o| o == mover)
+        })
+    }
+
+    pub fn enemies(&self, a: usize, b: usize) -> bool {
+        self.info[a].side != self.info[b].side
+    }
+
+    /// Applies `lethal` and `nonlethal` damage to `u` (« CRB — Injury and Death »). Returns the
+    /// lethal damage actually taken, for the tallies.
+    pub fn apply_damage(&mut self, u: usize, lethal: i32, nonlethal: i32) -> i32 {
+        let info = &self.info[u];
+        let simple_death = info.monster && self.scenario.options().simple_monster_death;
+        let no_con = info.con_score.is_none();
+        let state = &mut self.units[u];
+        let mut lethal = lethal.max(0);
+        if nonlethal > 0 && !no_con {
+            // « Once nonlethal damage equals maximum hit points, further nonlethal damage is
+            // lethal » (CRB — Nonlethal Damage).
+            let room = (info.hp_max - state.nonlethal).max(0);
+            let kept = nonlethal.min(room);
+            state.nonlethal += kept;
+            lethal += nonlethal - kept;
+        }
+        if lethal > 0 {
+            let before = state.hp;
+            state.hp -= lethal;
+            // A new wound below 0 restarts the dying: stabilization is lost.
+            if state.hp < 0 && state.hp < before {
+                state.stable = false;
+            }
+            let dead = if no_con || simple_death {
+                state.hp <= 0
+            } else {
+                state.hp <= -info.con_score.unwrap_or(0)
+            };
+            if dead {
+                state.dead = true;
+            }
+        }
+        if !state.active() {
+            state.downed = true;
+        }
+        lethal
+    }
+}

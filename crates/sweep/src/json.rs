@@ -1,0 +1,269 @@
+//! The balance report as JSON (`pf1e-sim run --format json`): the text report's numbers at
+//! full precision (rates as fractions in [0, 1], means per fight; `null` when there was no
+//! fight) plus the raw integer [`Tally`], so a later `merge` can add reports back together.
+//! Keys come out in the declared order of these structs (serde derive, no maps), pretty-printed
+//! and newline-terminated: equal tallies give equal bytes.
+
+use pf1e_engine::fight::TranscriptLine;
+use pf1e_engine::tally::{Tally, UnitTally};
+use serde::{Deserialize, Serialize};
+
+use crate::figures::{Figures, ShapeMismatch};
+use crate::report::{ReportHeader, SideHeader, UnitHeader};
+
+/// Version of this JSON shape; bumped when a key changes meaning or disappears.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The whole JSON document.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JsonReport {
+    pub format_version: u32,
+    pub map: String,
+    pub runs: u64,
+    pub seed: u64,
+    pub round_cap: u32,
+    pub fights: u64,
+    pub sides: Vec<JsonSide>,
+    pub draws: u64,
+    pub draw_rate: Option<f64>,
+    pub mean_rounds: Option<f64>,
+    pub units: Vec<JsonUnit>,
+    pub tally: RawTally,
+    /// The first fight's log, only when asked for (`--transcript`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<Vec<JsonTranscriptLine>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JsonSide {
+    pub name: String,
+    pub combatants: usize,
+    pub wins: u64,
+    pub win_rate: Option<f64>,
+    pub band_3sigma: Option<JsonBand>,
+}
+
+/// The closed-form 3σ band of a win rate, bounded to [0, 1].
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JsonBand {
+    pub sigma: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// A combatant's attrition: means per fight, and shares of fights downed and killed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JsonUnit {
+    pub id: String,
+    pub side: String,
+    pub mean_hits: Option<f64>,
+    pub mean_crits: Option<f64>,
+    pub mean_damage_dealt: Option<f64>,
+    pub mean_damage_taken: Option<f64>,
+    pub mean_healing_done: Option<f64>,
+    pub downed_rate: Option<f64>,
+    pub killed_rate: Option<f64>,
+}
+
+/// [`Tally`] as JSON, field for field (the engine stays free of serde derives on it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RawTally {
+    pub fights: u64,
+    pub wins: Vec<u64>,
+    pub draws: u64,
+    pub rounds_sum: u64,
+    pub rounds_sq_sum: u64,
+    pub units: Vec<RawUnitTally>,
+}
+
+/// [`UnitTally`] as JSON, field for field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RawUnitTally {
+    pub hits: u64,
+    pub crits: u64,
+    pub damage_dealt: u64,
+    pub damage_taken: u64,
+    pub healing_done: u64,
+    pub downed: u64,
+    pub killed: u64,
+}
+
+/// One transcript line; `round` and `actor` are `null` for lines about the whole fight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonTranscriptLine {
+    pub round: Option<u32>,
+    pub actor: Option<String>,
+    pub message: String,
+}
+
+impl From<&Tally> for RawTally {
+    fn from(t: &Tally) -> Self {
+        let units = t
+            .units
+            .iter()
+            .map(|u| RawUnitTally {
+                hits: u.hits,
+                crits: u.crits,
+                damage_dealt: u.damage_dealt,
+                damage_taken: u.damage_taken,
+                healing_done: u.healing_done,
+                downed: u.downed,
+                killed: u.killed,
+            })
+            .collect();
+        RawTally {
+            fights: t.fights,
+            wins: t.wins.clone(),
+            draws: t.draws,
+            rounds_sum: t.rounds_sum,
+            rounds_sq_sum: t.rounds_sq_sum,
+            units,
+        }
+    }
+}
+
+impl From<&RawTally> for Tally {
+    fn from(t: &RawTally) -> Self {
+        let units = t
+            .units
+            .iter()
+            .map(|u| UnitTally {
+                hits: u.hits,
+                crits: u.crits,
+                damage_dealt: u.damage_dealt,
+                damage_taken: u.damage_taken,
+                healing_done: u.healing_done,
+                downed: u.downed,
+                killed: u.killed,
+            })
+            .collect();
+        Tally {
+            fights: t.fights,
+            wins: t.wins.clone(),
+            draws: t.draws,
+            rounds_sum: t.rounds_sum,
+            rounds_sq_sum: t.rounds_sq_sum,
+            units,
+        }
+    }
+}
+
+impl JsonReport {
+    /// The report of `tally` under `header`, with the first fight's log when given.
+    pub fn new(
+        header: &ReportHeader,
+        tally: &Tally,
+        transcript: Option<&[TranscriptLine]>,
+    ) -> Result<JsonReport, ShapeMismatch> {
+        let f = Figures::compute(header, tally)?;
+        let sides = header
+            .sides
+            .iter()
+            .zip(&f.sides)
+            .map(|(side, s)| JsonSide {
+                name: side.name.clone(),
+                combatants: side.combatants,
+                wins: s.wins,
+                win_rate: s.rate,
+                band_3sigma: s.band.map(|b| JsonBand {
+                    sigma: b.sigma,
+                    low: b.low,
+                    high: b.high,
+                }),
+            })
+            .collect();
+        let units = header
+            .units
+            .iter()
+            .zip(&f.units)
+            .map(|(unit, u)| JsonUnit {
+                id: unit.id.clone(),
+                side: unit.side.clone(),
+                mean_hits: u.hits,
+                mean_crits: u.crits,
+                mean_damage_dealt: u.damage_dealt,
+                mean_damage_taken: u.damage_taken,
+                mean_healing_done: u.healing_done,
+                downed_rate: u.downed_rate,
+                killed_rate: u.killed_rate,
+            })
+            .collect();
+        let transcript = transcript.map(|lines| {
+            lines
+                .iter()
+                .map(|l| JsonTranscriptLine {
+                    round: l.round,
+                    actor: l.actor.clone(),
+                    message: l.message.clone(),
+                })
+                .collect()
+        });
+        Ok(JsonReport {
+            format_version: FORMAT_VERSION,
+            map: header.map.clone(),
+            runs: header.runs,
+            seed: header.seed,
+            round_cap: header.round_cap,
+            fights: f.fights,
+            sides,
+            draws: f.draws,
+            draw_rate: f.draw_rate,
+            mean_rounds: f.mean_rounds,
+            units,
+            tally: RawTally::from(tally),
+            transcript,
+        })
+    }
+
+    /// The header this report was rendered under (to merge reports and render them again).
+    pub fn header(&self) -> ReportHeader {
+        ReportHeader {
+            map: self.map.clone(),
+            sides: self
+                .sides
+                .iter()
+                .map(|s| SideHeader {
+                    name: s.name.clone(),
+                    combatants: s.combatants,
+                })
+                .collect(),
+            units: self
+                .units
+                .iter()
+                .map(|u| UnitHeader {
+                    id: u.id.clone(),
+                    side: u.side.clone(),
+                })
+                .collect(),
+            runs: self.runs,
+            seed: self.seed,
+            round_cap: self.round_cap,
+        }
+    }
+
+    /// Reads a report back (serde_json keeps its 128-level nesting limit).
+    pub fn parse(text: &str) -> Result<JsonReport, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// Pretty-printed, newline-terminated.
+    pub fn to_pretty(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self)
+            .expect("structs of strings, integers and finite floats always serialize");
+        text.push('\n');
+        text
+    }
+}
+
+/// The JSON report of `tally` under `header`, pretty-printed and newline-terminated.
+pub fn render_json(
+    header: &ReportHeader,
+    tally: &Tally,
+    transcript: Option<&[TranscriptLine]>,
+) -> Result<String, ShapeMismatch> {
+    Ok(JsonReport::new(header, tally, transcript)?.to_pretty())
+}
+
+#[cfg(test)]
+#[path = "json_tests.rs"]
+mod tests;

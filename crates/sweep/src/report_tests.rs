@@ -1,0 +1,226 @@
+//! Tests of the French text report: exact bytes from hand-made tallies.
+
+use pf1e_engine::map::parse_map;
+use pf1e_engine::model::parse_combatant;
+use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
+use pf1e_engine::tally::{Tally, UnitTally};
+
+use super::*;
+
+/// players: goblin, goblin-2, élémentaire; monsters: orc.
+pub(crate) fn header() -> ReportHeader {
+    let unit = |id: &str, side: &str| UnitHeader {
+        id: id.into(),
+        side: side.into(),
+    };
+    ReportHeader {
+        map: "Arène d'essai".into(),
+        sides: vec![
+            SideHeader {
+                name: "players".into(),
+                combatants: 3,
+            },
+            SideHeader {
+                name: "monsters".into(),
+                combatants: 1,
+            },
+        ],
+        units: vec![
+            unit("goblin", "players"),
+            unit("goblin-2", "players"),
+            unit("élémentaire", "players"),
+            unit("orc", "monsters"),
+        ],
+        runs: 1000,
+        seed: 1,
+        round_cap: 100,
+    }
+}
+
+fn unit(h: u64, c: u64, dd: u64, dt: u64, heal: u64, down: u64, kill: u64) -> UnitTally {
+    UnitTally {
+        hits: h,
+        crits: c,
+        damage_dealt: dd,
+        damage_taken: dt,
+        healing_done: heal,
+        downed: down,
+        killed: kill,
+    }
+}
+
+/// The seed's quick-start outcome (962 / 36 / 2 draws, 6.6 rounds) with made-up attrition.
+pub(crate) fn tally() -> Tally {
+    Tally {
+        fights: 1000,
+        wins: vec![962, 36],
+        draws: 2,
+        rounds_sum: 6600,
+        rounds_sq_sum: 51_000,
+        units: vec![
+            unit(1234, 56, 4567, 3210, 0, 250, 125),
+            unit(987, 49, 3333, 4444, 0, 300, 200),
+            unit(10_000, 0, 12_345, 0, 1500, 0, 0),
+            unit(2000, 300, 9990, 15_000, 0, 962, 1000),
+        ],
+    }
+}
+
+#[test]
+fn text_report_has_the_seed_shape_to_the_byte() {
+    let text = render_text(&header(), &tally()).unwrap();
+    let expected = "\
+=== Rapport d'équilibrage ===
+Carte : Arène d'essai
+players : 3 combatants
+monsters : 1 combatant
+1000 combats simulés (seed 1, plafond 100 rounds)
+
+Victoires players : 96.2% (962) — bande 3σ : [94.4%, 98.0%]
+Victoires monsters : 3.6% (36) — bande 3σ : [1.8%, 5.4%]
+Nuls : 0.2% (2)
+Rounds moyens : 6.6
+
+Attrition moyenne par combattant :
+Combattant   Camp      Touches  Critiques  Dégâts infligés  Dégâts subis  Soins prodigués  À terre    Tués
+-----------  --------  -------  ---------  ---------------  ------------  ---------------  -------  ------
+goblin       players       1.2        0.1              4.6           3.2              0.0    25.0%   12.5%
+goblin-2     players       1.0        0.0              3.3           4.4              0.0    30.0%   20.0%
+élémentaire  players      10.0        0.0             12.3           0.0              1.5     0.0%    0.0%
+orc          monsters      2.0        0.3             10.0          15.0              0.0    96.2%  100.0%
+";
+    assert_eq!(text, expected, "got:\n{text}");
+}
+
+#[test]
+fn attrition_columns_line_up_by_display_width() {
+    let text = render_text(&header(), &tally()).unwrap();
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Combattant"))
+        .collect();
+    assert_eq!(table.len(), 6);
+    let widths: Vec<usize> = table.iter().map(|l| table::width(l)).collect();
+    assert!(widths.iter().all(|&w| w == widths[0]), "{widths:?}");
+    assert!(table.iter().all(|l| !l.ends_with(' ')));
+}
+
+#[test]
+fn one_fight_one_round_cap_and_sure_outcomes_read_well() {
+    let mut h = header();
+    h.round_cap = 1;
+    h.runs = 1;
+    let mut t = Tally::empty(2, 4);
+    t.fights = 1;
+    t.wins = vec![1, 0];
+    t.rounds_sum = 1;
+    let text = render_text(&h, &t).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[4], "1 combat simulé (seed 1, plafond 1 round)");
+    // A sure outcome has σ = 0: the band is the point, clamped into [0, 1].
+    assert_eq!(
+        lines[6],
+        "Victoires players : 100.0% (1) — bande 3σ : [100.0%, 100.0%]"
+    );
+    assert_eq!(
+        lines[7],
+        "Victoires monsters : 0.0% (0) — bande 3σ : [0.0%, 0.0%]"
+    );
+    assert_eq!(lines[8], "Nuls : 0.0% (0)");
+    assert_eq!(lines[9], "Rounds moyens : 1.0");
+}
+
+#[test]
+fn bands_are_clamped_to_zero_and_one() {
+    let mut t = Tally::empty(2, 4);
+    t.fights = 10;
+    t.wins = vec![9, 1];
+    t.rounds_sum = 35;
+    let text = render_text(&header(), &t).unwrap();
+    assert!(
+        text.contains("Victoires players : 90.0% (9) — bande 3σ : [61.5%, 100.0%]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Victoires monsters : 10.0% (1) — bande 3σ : [0.0%, 38.5%]\n"),
+        "{text}"
+    );
+    assert!(text.contains("Rounds moyens : 3.5\n"), "{text}");
+}
+
+#[test]
+fn an_empty_tally_renders_dashes_not_nan() {
+    let text = render_text(&header(), &Tally::empty(2, 4)).unwrap();
+    assert!(text.contains("0 combat simulé (seed 1, plafond 100 rounds)\n"));
+    assert!(text.contains("Victoires players : — (0)\n"), "{text}");
+    assert!(text.contains("Nuls : — (0)\nRounds moyens : —\n"), "{text}");
+    assert!(!text.contains("NaN"));
+}
+
+#[test]
+fn a_tally_of_another_encounter_is_refused() {
+    let e = render_text(&header(), &Tally::empty(3, 4)).unwrap_err();
+    assert_eq!((e.header_sides, e.tally_sides), (2, 3));
+}
+
+#[test]
+fn map_title_is_the_name_or_the_file_stem() {
+    assert_eq!(map_title(Some("Arène"), "maps/a.yaml"), "Arène");
+    assert_eq!(map_title(None, "maps/cave.yaml"), "cave");
+    assert_eq!(map_title(Some("  "), "cave.yml"), "cave");
+    assert_eq!(map_title(None, "<request>"), "<request>");
+}
+
+#[test]
+fn header_follows_the_scenario_order() {
+    let map = parse_map(
+        "arena.yaml",
+        include_str!("../../../data/maps/sample_arena.yaml"),
+    )
+    .unwrap();
+    let goblin = parse_combatant(
+        "goblin.json",
+        include_str!("../../../data/monsters/goblin.json"),
+    )
+    .unwrap();
+    let orc = parse_combatant("orc.json", include_str!("../../../data/monsters/orc.json")).unwrap();
+    // Given monsters first: the scenario (and so the report) follows the map's deployment.
+    let sides = vec![
+        SideSpec {
+            name: "monsters".into(),
+            combatants: vec![orc],
+        },
+        SideSpec {
+            name: "players".into(),
+            combatants: vec![goblin.clone(), goblin],
+        },
+    ];
+    let options = FightOptions {
+        round_cap: 40,
+        simple_monster_death: false,
+    };
+    let scenario = Scenario::new(map, "arena.yaml", sides, options).unwrap();
+    let h = ReportHeader::for_scenario(&scenario, 500, 9);
+    assert_eq!(h.map, "Arène d'essai");
+    let sides: Vec<(&str, usize)> = h
+        .sides
+        .iter()
+        .map(|s| (s.name.as_str(), s.combatants))
+        .collect();
+    assert_eq!(sides, [("players", 2), ("monsters", 1)]);
+    let units: Vec<(&str, &str)> = h
+        .units
+        .iter()
+        .map(|u| (u.id.as_str(), u.side.as_str()))
+        .collect();
+    assert_eq!(
+        units,
+        [
+            ("goblin", "players"),
+            ("goblin-2", "players"),
+            ("orc", "monsters")
+        ]
+    );
+    assert_eq!((h.runs, h.seed, h.round_cap), (500, 9, 40));
+    assert_eq!(h.empty_tally(), Tally::empty(2, 3));
+}

@@ -1,0 +1,252 @@
+//! `pf1e-sim run`: the quick start's report, byte-identical output for every thread count and
+//! shard size, JSON, the transcript table, and data errors that exit 2 with one clear line.
+
+use pf1e_sweep::json::JsonReport;
+
+use crate::util::{assert_exit, pf1e_sim, stderr, stdout, temp_file};
+
+const ARENA: &str = "data/maps/sample_arena.yaml";
+const GOBLIN: &str = "data/monsters/goblin.json";
+const ORC: &str = "data/monsters/orc.json";
+
+/// `run` on the quick-start encounter (3 goblins vs 2 orcs), then `extra` arguments.
+fn quick_start(extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "run", "--map", ARENA, "--side", "players", GOBLIN, GOBLIN, GOBLIN, "--side", "monsters",
+        ORC, ORC,
+    ];
+    args.extend_from_slice(extra);
+    pf1e_sim(&args)
+}
+
+#[test]
+fn quick_start_prints_the_french_report() {
+    let out = quick_start(&["--runs", "1000", "--seed", "1"]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "=== Rapport d'équilibrage ===\n\
+             Carte : Arène d'essai\n\
+             players : 3 combatants\n\
+             monsters : 2 combatants\n\
+             1000 combats simulés (seed 1, plafond 100 rounds)\n\
+             \n\
+             Victoires players : "
+        ),
+        "{text}"
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[6].contains("% (") && lines[6].contains(") — bande 3σ : ["));
+    assert!(lines[7].starts_with("Victoires monsters : "), "{text}");
+    assert!(lines[8].starts_with("Nuls : "), "{text}");
+    assert!(lines[9].starts_with("Rounds moyens : "), "{text}");
+    assert_eq!(lines[11], "Attrition moyenne par combattant :");
+    assert!(
+        lines[12].starts_with("Combattant  Camp      Touches"),
+        "{text}"
+    );
+    let ids: Vec<&str> = lines[14..]
+        .iter()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(ids, ["goblin", "goblin-2", "goblin-3", "orc", "orc-2"]);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn output_is_identical_for_every_thread_count_and_shard_size() {
+    let mut reference: Option<String> = None;
+    for threads in ["1", "2", "7"] {
+        for shard_runs in ["1", "7", "1000"] {
+            let out = quick_start(&[
+                "--runs",
+                "200",
+                "--threads",
+                threads,
+                "--shard-runs",
+                shard_runs,
+            ]);
+            assert_exit(&out, 0);
+            let text = stdout(&out);
+            match &reference {
+                None => reference = Some(text),
+                Some(first) => assert_eq!(
+                    &text, first,
+                    "--threads {threads} --shard-runs {shard_runs} differs from serial"
+                ),
+            }
+        }
+    }
+    assert!(reference.unwrap().contains("200 combats simulés"));
+}
+
+#[test]
+fn json_report_parses_and_outcomes_add_up_to_the_runs() {
+    let out = quick_start(&["--runs", "200", "--seed", "3", "--format", "json"]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    assert!(text.ends_with("}\n"));
+    let report = JsonReport::parse(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
+    assert_eq!((report.runs, report.seed, report.fights), (200, 3, 200));
+    assert_eq!(report.map, "Arène d'essai");
+    let names: Vec<&str> = report.sides.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["players", "monsters"]);
+    let wins: u64 = report.sides.iter().map(|s| s.wins).sum();
+    assert_eq!(wins + report.draws, 200);
+    assert_eq!(
+        report.tally.wins.iter().sum::<u64>() + report.tally.draws,
+        200
+    );
+    assert_eq!(report.units.len(), 5);
+    assert!(report.transcript.is_none());
+    // The same job in several shards on several threads gives the same bytes.
+    let sharded = quick_start(&[
+        "--runs",
+        "200",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+        "--threads",
+        "7",
+        "--shard-runs",
+        "13",
+    ]);
+    assert_eq!(stdout(&sharded), text);
+}
+
+#[test]
+fn transcript_table_comes_before_the_report() {
+    let out = quick_start(&["--runs", "20", "--transcript"]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "=== Déroulé du premier combat ===", "{text}");
+    assert!(lines[1].starts_with("Round  Combattant  Message"), "{text}");
+    assert!(lines[2].starts_with("-----  ----------"), "{text}");
+    let report = lines
+        .iter()
+        .position(|l| *l == "=== Rapport d'équilibrage ===")
+        .expect("the report follows the transcript");
+    assert!(report > 3, "{text}");
+    assert_eq!(lines[report - 1], "", "a blank line before the report");
+    assert!(text.contains("20 combats simulés (seed 1, plafond 100 rounds)\n"));
+    // Without --transcript the report comes alone, and is the same.
+    let plain = stdout(&quick_start(&["--runs", "20"]));
+    assert!(text.ends_with(&plain), "{text}\n---\n{plain}");
+}
+
+/// Asserts exit 2, nothing on stdout, and every stderr line is an `error: ` line; returns them.
+fn data_error(out: &std::process::Output) -> Vec<String> {
+    assert_exit(out, 2);
+    assert!(stdout(out).is_empty(), "{}", stdout(out));
+    let err = stderr(out);
+    let lines: Vec<String> = err.lines().map(str::to_string).collect();
+    assert!(!lines.is_empty());
+    assert!(lines.iter().all(|l| l.starts_with("error: ")), "{err}");
+    lines
+}
+
+#[test]
+fn unknown_side_is_named_with_a_suggestion() {
+    let out = pf1e_sim(&[
+        "run", "--map", ARENA, "--side", "player", GOBLIN, "--side", "monsters", ORC,
+    ]);
+    let lines = data_error(&out);
+    assert_eq!(
+        lines[0],
+        "error: data/maps/sample_arena.yaml: deployment: side `player` is not in the map's \
+         deployment (sides: players, monsters; did you mean `players`?)"
+    );
+}
+
+#[test]
+fn a_missing_deployment_side_is_an_error() {
+    let out = pf1e_sim(&["run", "--map", ARENA, "--side", "players", GOBLIN]);
+    let lines = data_error(&out);
+    assert_eq!(
+        lines,
+        [
+            "error: data/maps/sample_arena.yaml: deployment.monsters: side `monsters` of the \
+          deployment has no combatants: give it with --side monsters FILE..."
+        ]
+    );
+}
+
+#[test]
+fn a_zone_too_small_is_an_error() {
+    let mut args = vec!["run", "--map", ARENA, "--side", "players"];
+    args.extend([GOBLIN; 8]);
+    args.extend(["--side", "monsters", ORC]);
+    let lines = data_error(&pf1e_sim(&args));
+    assert_eq!(
+        lines,
+        [
+            "error: data/maps/sample_arena.yaml: deployment.players: zone 'A' is too small for \
+          side `players`: no room left for Goblin (8 of 8, Small)"
+        ]
+    );
+}
+
+#[test]
+fn an_invalid_combatant_file_is_reported_once_with_its_field() {
+    let orc = std::fs::read_to_string(crate::util::root().join(ORC)).unwrap();
+    let (_dir, path) = temp_file("orc.json", &orc.replace("\"hp_max\": 6", "\"hp_max\": 0"));
+    // Given three times, read once: its error is listed once.
+    let out = pf1e_sim(&[
+        "run", "--map", ARENA, "--side", "players", GOBLIN, "--side", "monsters", &path, &path,
+        &path,
+    ]);
+    let lines = data_error(&out);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with(&format!("error: {path}: hp_max: ")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn every_error_of_every_file_is_listed_before_exiting() {
+    let out = pf1e_sim(&[
+        "run",
+        "--map",
+        "no/such/map.yaml",
+        "--side",
+        "players",
+        "no/such/goblin.json",
+        "--side",
+        "monsters",
+        ORC,
+    ]);
+    let lines = data_error(&out);
+    assert_eq!(
+        lines,
+        [
+            "error: no/such/map.yaml: cannot read the file: no such file",
+            "error: no/such/goblin.json: cannot read the file: no such file",
+        ]
+    );
+}
+
+#[test]
+fn zero_runs_is_a_usage_error() {
+    let out = quick_start(&["--runs", "0"]);
+    assert_exit(&out, 2);
+    assert!(stdout(&out).is_empty());
+    let err = stderr(&out);
+    assert_eq!(
+        err.lines().next().unwrap(),
+        "error: invalid value '0' for '--runs <RUNS>': must be at least 1",
+        "{err}"
+    );
+    for bad in [
+        ["--round-cap", "0"],
+        ["--threads", "0"],
+        ["--shard-runs", "0"],
+    ] {
+        let out = quick_start(&bad);
+        assert_exit(&out, 2);
+        assert!(stderr(&out).contains("must be at least 1"), "{bad:?}");
+    }
+}
