@@ -7,3 +7,8 @@ mod cli {
     mod run;
     mod validate;
 }
+
+mod data {
+    mod coverage;
+    mod sanity;
+}
