@@ -10,5 +10,6 @@ mod cli {
 
 mod data {
     mod coverage;
+    mod pairings;
     mod sanity;
 }
