@@ -32,6 +32,10 @@ pub enum Command {
     /// report is printed, 2 on a usage or data error (invalid file, unknown or missing side,
     /// zone too small).
     Run(RunArgs),
+    /// Measure the engine: play the encounter on one thread (unless --threads says otherwise)
+    /// after a warm-up and print fights per second. Same options as `run`; --runs defaults
+    /// to 1000 there, so give a larger count (e.g. --runs 200000).
+    Bench(RunArgs),
 }
 
 /// `pf1e-sim run`: the seed's CLI plus threads, shard size and output format.

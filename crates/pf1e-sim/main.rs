@@ -25,5 +25,6 @@ fn run(cli: cli::Cli) -> anyhow::Result<u8> {
     match cli.command {
         cli::Command::Validate { files } => cmd::validate::run(&files),
         cli::Command::Run(args) => cmd::run::run(&args),
+        cli::Command::Bench(args) => cmd::bench::run(&args),
     }
 }

@@ -250,3 +250,38 @@ fn zero_runs_is_a_usage_error() {
         assert!(stderr(&out).contains("must be at least 1"), "{bad:?}");
     }
 }
+
+/// The quick start's report is pinned byte for byte (a change of rules or of the random
+/// stream shows here). Regenerate deliberately with `PF1E_BLESS=1 cargo test quick_start_golden`.
+#[test]
+fn quick_start_golden() {
+    let out = pf1e_sim(&[
+        "run",
+        "--map",
+        "data/maps/sample_arena.yaml",
+        "--side",
+        "players",
+        "data/monsters/goblin.json",
+        "data/monsters/goblin.json",
+        "data/monsters/goblin.json",
+        "--side",
+        "monsters",
+        "data/monsters/orc.json",
+        "data/monsters/orc.json",
+        "--runs",
+        "1000",
+        "--seed",
+        "1",
+    ]);
+    assert_exit(&out, 0);
+    let golden = crate::util::root().join("tests/golden/quick_start.txt");
+    let got = stdout(&out);
+    if std::env::var_os("PF1E_BLESS").is_some() {
+        std::fs::write(&golden, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&golden).unwrap();
+    assert_eq!(
+        got, want,
+        "the quick-start report changed; if on purpose: PF1E_BLESS=1 cargo test quick_start_golden"
+    );
+}

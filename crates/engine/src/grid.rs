@@ -194,8 +194,28 @@ pub fn step_cost<B: Board + ?Sized>(
         return None;
     }
     let side = size.footprint();
-    let (max_cost, to_elevation) = footprint_terrain(board, to, side)?;
     let diagonal = dr == 1 && dc == 1;
+    if side == 1 {
+        // One-square creatures (the common case): the same rules without footprint loops.
+        if !board.contains(to) {
+            return None;
+        }
+        let m = board.move_cost(to)?;
+        if diagonal
+            && !(board.passable(Pos::new(from.row, to.col))
+                && board.passable(Pos::new(to.row, from.col)))
+        {
+            return None;
+        }
+        let climb = board.elevation(to).saturating_sub(board.elevation(from));
+        return Some(step_cost_parts(
+            diagonal,
+            m,
+            u32::from(climb),
+            diagonals_so_far_odd,
+        ));
+    }
+    let (max_cost, to_elevation) = footprint_terrain(board, to, side)?;
     if diagonal && !diagonal_allowed_footprint(board, from, to, size) {
         return None;
     }

@@ -12,10 +12,11 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use pf1e_engine::error::{DataError, DataErrors};
-use pf1e_engine::fight::{run_range, transcript};
+use pf1e_engine::fight::{TranscriptLine, run_range, transcript};
 use pf1e_engine::map::parse_map;
 use pf1e_engine::model::{Combatant, parse_combatant};
 use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
+use pf1e_engine::tally::Tally;
 use pf1e_sweep::executor::{default_threads, run_local};
 use pf1e_sweep::json::render_json;
 use pf1e_sweep::report::{ReportHeader, render_text};
@@ -51,23 +52,38 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     })
     .context("the engine returned a tally of another shape")?;
 
-    let output = match args.format {
+    print(&render_output(
+        args.format,
+        &header,
+        &tally,
+        first_fight.as_deref(),
+    )?)
+}
+
+/// What `run` prints for a merged tally: the transcript of the first fight if asked, then the
+/// report, in `format`. The coordinator prints through here too, so both print the same bytes.
+pub(crate) fn render_output(
+    format: Format,
+    header: &ReportHeader,
+    tally: &Tally,
+    first_fight: Option<&[TranscriptLine]>,
+) -> anyhow::Result<String> {
+    Ok(match format {
         Format::Text => {
             let mut text = String::new();
-            if let Some(lines) = &first_fight {
+            if let Some(lines) = first_fight {
                 text.push_str(&render_transcript(lines));
                 text.push('\n');
             }
-            text.push_str(&render_text(&header, &tally)?);
+            text.push_str(&render_text(header, tally)?);
             text
         }
-        Format::Json => render_json(&header, &tally, first_fight.as_deref())?,
-    };
-    print(&output)
+        Format::Json => render_json(header, tally, first_fight)?,
+    })
 }
 
 /// Writes the report to stdout; a reader that went away (`| head`) is not a failure.
-fn print(text: &str) -> anyhow::Result<u8> {
+pub(crate) fn print(text: &str) -> anyhow::Result<u8> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => Ok(SUCCESS),
@@ -78,7 +94,7 @@ fn print(text: &str) -> anyhow::Result<u8> {
 
 /// Reads and validates the map and every combatant file (each distinct path once), then
 /// deploys the sides. Returns every problem found in every file, or the deployment's.
-fn load_scenario(args: &RunArgs) -> Result<Scenario, Vec<DataError>> {
+pub(crate) fn load_scenario(args: &RunArgs) -> Result<Scenario, Vec<DataError>> {
     let mut errors: Vec<DataError> = Vec::new();
     let map_label = args.map.display().to_string();
     let map = match read_text(&args.map)

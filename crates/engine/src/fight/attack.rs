@@ -10,7 +10,7 @@
 //! energy resistance and immunity per component → a hit left below 1 deals 1 nonlethal.
 
 use crate::los::CoverMode;
-use crate::model::DamageCategory;
+use crate::model::{DamageCategory, DamageType};
 use crate::rng::Roller;
 
 use super::log::{Sink, log};
@@ -186,13 +186,20 @@ impl Fight<'_> {
             total_damage = 0;
             minimum = true;
         }
-        let (lethal, nonlethal) = if weapon.nonlethal {
+        let (lethal, mut nonlethal) = if weapon.nonlethal {
             (0, total_damage + i32::from(minimum))
         } else {
             (total_damage, i32::from(minimum))
         };
+        if immunities.to_damage(DamageType::Nonlethal) {
+            nonlethal = 0;
+        }
         let hp_before = self.units[t].hp;
+        let nonlethal_before = self.units[t].nonlethal;
         let taken = self.apply_damage(t, lethal, nonlethal);
+        // What the target really took: nonlethal beyond its maximum hit points turns lethal,
+        // and a creature without Constitution ignores nonlethal damage.
+        let nonlethal_taken = self.units[t].nonlethal - nonlethal_before;
         let after = self.units[t].life();
         let dropped = !self.units[t].active();
         {
@@ -215,8 +222,8 @@ impl Fight<'_> {
                 Life::Staggered => ", staggered",
                 Life::Up => "",
             };
-            let nl = if nonlethal > 0 {
-                format!(" +{nonlethal} nonlethal")
+            let nl = if nonlethal_taken > 0 {
+                format!(" +{nonlethal_taken} nonlethal")
             } else {
                 String::new()
             };
@@ -226,7 +233,7 @@ impl Fight<'_> {
                 sink,
                 round,
                 Some(a_id),
-                "{aoo}{name} vs {t_id} d20={nat}{bonus:+}={total} AC {ac} -> HIT{crit_text} {lethal} dmg{nl} ({t_id} hp {hp_before} -> {hp_after}{state})"
+                "{aoo}{name} vs {t_id} d20={nat}{bonus:+}={total} AC {ac} -> HIT{crit_text} {taken} dmg{nl} ({t_id} hp {hp_before} -> {hp_after}{state})"
             );
         }
         Struck {
@@ -239,6 +246,9 @@ impl Fight<'_> {
     /// Ground height under a unit: the highest square of its footprint.
     pub fn elevation_of(&self, u: usize) -> u8 {
         use crate::board::Board;
+        if self.info[u].footprint == 1 {
+            return self.map.elevation(self.units[u].pos);
+        }
         self.info[u]
             .size
             .squares(self.units[u].pos)

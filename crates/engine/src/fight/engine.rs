@@ -177,12 +177,13 @@ impl Fight<'_> {
             // « CRB — Disabled »: a standard action costs 1 hit point when done at 0 hp.
             if disabled && standard && self.units[u].hp == 0 && !self.units[u].dead {
                 self.apply_damage(u, 1, 0);
+                let dead = if self.units[u].dead { ", dead" } else { "" };
                 log!(
                     S,
                     sink,
                     round,
                     Some(id),
-                    "strains while disabled: hp 0 -> {}",
+                    "strains while disabled: hp 0 -> {}{dead}",
                     self.units[u].hp
                 );
             }
@@ -365,7 +366,8 @@ impl Fight<'_> {
         let lines = if natural {
             info[u].weapons.len()
         } else {
-            1 + (info[u].bab.max(1) - 1) as usize / 5
+            // +6/+11/+16 add the 2nd–4th attacks; a base attack bonus above +20 adds none.
+            (1 + (info[u].bab.max(1) - 1) as usize / 5).min(4)
         };
         for k in 0..lines {
             let (w, penalty) = if natural {

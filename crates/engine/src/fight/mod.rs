@@ -14,11 +14,29 @@ pub(crate) mod tables;
 mod unit;
 
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_aoo;
+#[cfg(test)]
+mod tests_attack;
+#[cfg(test)]
+mod tests_economy;
+#[cfg(test)]
+mod tests_fights;
+#[cfg(test)]
+mod tests_life;
+#[cfg(test)]
+mod tests_movement;
+#[cfg(test)]
+mod tests_ranged;
+#[cfg(test)]
+mod tests_transcripts;
 
 use std::ops::Range;
 
-use crate::rng::SeededDice;
+use crate::rng::{Roller, SeededDice};
 use crate::scenario::Scenario;
 use crate::tally::Tally;
 
@@ -71,11 +89,22 @@ fn record(fight: &Fight, outcome: Outcome, tally: &mut Tally) {
 
 /// Plays run `run` of `scenario` and returns its log.
 pub fn transcript(scenario: &Scenario, seed: u64, run: u64) -> Vec<TranscriptLine> {
+    play_logged(scenario, &mut SeededDice::for_run(seed, run)).1
+}
+
+/// Plays one fight of `scenario` with the default policy, rolling from `dice` (a
+/// [`crate::rng::ScriptedDice`] in rule transcripts), and returns its outcome, its log and the
+/// per-combatant tally of that fight.
+pub fn play_logged<R: Roller>(
+    scenario: &Scenario,
+    dice: &mut R,
+) -> (Outcome, Vec<TranscriptLine>, Tally) {
     let info = unit::prepare(scenario);
     let mut fight = Fight::new(scenario, &info);
     let mut scratch = Scratch::default();
-    let mut dice = SeededDice::for_run(seed, run);
     let mut sink = Keep::default();
-    fight.play(&DefaultPolicy, &mut scratch, &mut dice, &mut sink);
-    sink.0
+    let outcome = fight.play(&DefaultPolicy, &mut scratch, dice, &mut sink);
+    let mut tally = Tally::empty(scenario.sides().len(), scenario.units().len());
+    record(&fight, outcome, &mut tally);
+    (outcome, sink.0, tally)
 }

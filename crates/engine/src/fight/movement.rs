@@ -47,6 +47,13 @@ impl Fight<'_> {
     /// to pass through).
     fn can_cross(&self, mover: usize, at: Pos) -> bool {
         let size = self.info[mover].size;
+        if size.footprint() == 1 {
+            return self.map.contains(at)
+                && self.map.passable(at)
+                && self
+                    .unit_at(at)
+                    .is_none_or(|o| o == mover || !self.enemies(mover, o));
+        }
         size.squares(at).all(|p| {
             self.map.contains(p)
                 && self.map.passable(p)
@@ -54,6 +61,24 @@ impl Fight<'_> {
                     .unit_at(p)
                     .is_none_or(|o| o == mover || !self.enemies(mover, o))
         })
+    }
+
+    /// The goal square of `u`'s cost field toward unit `t`: `t`'s anchor, or for a mover
+    /// larger than 1×1 the first anchor up and left of it (row by row) whose footprint covers
+    /// that square and fits on the terrain — a Large mover's field toward a target standing
+    /// against a wall would otherwise be empty. `t`'s anchor when no footprint fits.
+    fn goal_anchor(&self, u: usize, t: usize) -> Pos {
+        let size = self.info[u].size;
+        let target = self.units[t].pos;
+        let side = i32::from(self.info[u].footprint);
+        (0..side)
+            .flat_map(|dr| (0..side).map(move |dc| (dr, dc)))
+            .filter_map(|(dr, dc)| target.offset(-dr, -dc, self.map.rows(), self.map.cols()))
+            .find(|&p| {
+                size.squares(p)
+                    .all(|q| self.map.contains(q) && self.map.passable(q))
+            })
+            .unwrap_or(target)
     }
 
     /// Plans a path for `u` toward unit `t` within `budget` squares of movement, stopping where
@@ -71,36 +96,39 @@ impl Fight<'_> {
         let field = self
             .scenario
             .cache()
-            .field_to(self.map, self.units[t].pos, size);
+            .field_to(self.map, self.goal_anchor(u, t), size);
         let (rows, cols) = (self.map.rows(), self.map.cols());
         let mut cur = self.units[u].pos;
         let mut odd = false;
         let mut spent = 0;
         while !goal(self, cur) || (cur != self.units[u].pos && !self.free_for(u, cur, size)) {
             let here = field[2 * self.map.index(cur) + usize::from(odd)];
-            let mut best: Option<(u32, u32, Pos, bool)> = None;
+            let mut best: Option<(u32, u32, Pos, bool, u32)> = None;
             for (dr, dc) in STEPS {
                 let Some(n) = cur.offset(dr, dc, rows, cols) else {
                     continue;
                 };
+                // Cheap test first: the step must make progress on the field.
+                let n_odd = odd ^ (dr != 0 && dc != 0);
+                let rest = field[2 * self.map.index(n) + usize::from(n_odd)];
+                if rest == u32::MAX || rest >= here {
+                    continue;
+                }
                 let Some(cost) = step_cost(self.map, cur, n, size, odd) else {
                     continue;
                 };
                 if spent + cost > budget || !self.can_cross(u, n) {
                     continue;
                 }
-                let n_odd = odd ^ (dr != 0 && dc != 0);
-                let rest = field[2 * self.map.index(n) + usize::from(n_odd)];
-                if rest == u32::MAX || rest >= here {
-                    continue;
-                }
                 let key = (cost + rest, rest);
-                if best.is_none_or(|(a, b, _, _)| key < (a, b)) {
-                    best = Some((key.0, key.1, n, n_odd));
+                if best.is_none_or(|(a, b, _, _, _)| key < (a, b)) {
+                    best = Some((key.0, key.1, n, n_odd, cost));
                 }
             }
-            let Some((_, _, n, n_odd)) = best else { break };
-            spent += step_cost(self.map, cur, n, size, odd).unwrap_or(0);
+            let Some((_, _, n, n_odd, cost)) = best else {
+                break;
+            };
+            spent += cost;
             odd = n_odd;
             cur = n;
             path.push(n);
@@ -115,7 +143,8 @@ impl Fight<'_> {
     }
 
     /// Walks `u` along `path`, resolving attacks of opportunity for each square it leaves
-    /// (except the first when `safe_start`). Stops early when the mover drops.
+    /// (except the first when `safe_start`). Stops early when the mover drops; one dropped
+    /// while passing through an ally's square falls back to the last square it could end on.
     pub fn walk<R: Roller, S: Sink>(
         &mut self,
         u: usize,
@@ -124,11 +153,16 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) -> Walked {
+        let size = self.info[u].size;
         let mut moved = 0;
+        let mut last_free = self.units[u].pos;
         for (i, &next) in path.iter().enumerate() {
             if !(safe_start && i == 0) {
                 self.provoke_leaving(u, dice, sink);
                 if !self.units[u].active() {
+                    if self.units[u].pos != last_free {
+                        self.relocate(u, last_free);
+                    }
                     return Walked {
                         squares: moved,
                         standing: false,
@@ -137,6 +171,9 @@ impl Fight<'_> {
             }
             self.relocate(u, next);
             moved += 1;
+            if self.free_for(u, next, size) {
+                last_free = next;
+            }
         }
         Walked {
             squares: moved,
@@ -231,13 +268,18 @@ impl Fight<'_> {
 
     /// The square of a 5-foot step from which `u` can attack `t`: a neighbour entered at a cost
     /// of exactly one square (no difficult terrain, no climbing), corner rule respected, free.
+    /// None for a creature of 5 ft of speed or less (« CRB — 5-Foot Step: any creature with a
+    /// speed of 5 feet or less can't take a 5-foot step »).
     pub fn step_to_attack(&self, u: usize, t: usize) -> Option<Pos> {
+        if self.info[u].speed_squares * self.map.square_size_ft() <= 5 {
+            return None;
+        }
         let size = self.info[u].size;
         let from = self.units[u].pos;
         STEPS.iter().find_map(|&(dr, dc)| {
             let n = from.offset(dr, dc, self.map.rows(), self.map.cols())?;
-            (step_cost(self.map, from, n, size, false) == Some(1)
-                && self.free_for(u, n, size)
+            (self.free_for(u, n, size)
+                && step_cost(self.map, from, n, size, false) == Some(1)
                 && self.weapon_for_from(u, n, t).is_some())
             .then_some(n)
         })
@@ -251,7 +293,9 @@ impl Fight<'_> {
         let size = self.info[u].size;
         let from = self.units[u].pos;
         let info = &self.info[u];
-        if !info.has_melee {
+        // A charge starts with line of effect to the target (« CRB — Charge »: a clear path
+        // toward it); checking it first keeps the search below off most turns.
+        if !info.has_melee || !self.has_line_of_effect_from(u, from, t) {
             return false;
         }
         let reach_sq = info
@@ -337,7 +381,7 @@ impl Fight<'_> {
         let field = self
             .scenario
             .cache()
-            .field_to(self.map, self.units[from_enemy].pos, size);
+            .field_to(self.map, self.goal_anchor(u, from_enemy), size);
         let (rows, cols) = (self.map.rows(), self.map.cols());
         let mut cur = self.units[u].pos;
         let mut odd = false;
@@ -381,7 +425,8 @@ impl Fight<'_> {
     }
 
     /// « CRB — Run »: up to 4× speed in a straight line toward `t`, stopping where `t` can be
-    /// attacked or before anything that blocks the line.
+    /// attacked or before anything that blocks the line — an enemy, an obstacle or difficult
+    /// terrain (« CRB — Difficult Terrain: you can't run or charge across difficult terrain »).
     pub fn run_line(&self, u: usize, t: usize, path: &mut Vec<Pos>) {
         path.clear();
         let size = self.info[u].size;
@@ -399,7 +444,10 @@ impl Fight<'_> {
             let Some(cost) = step_cost(self.map, a, b, size, odd) else {
                 break;
             };
-            if spent + cost > budget || !self.can_cross(u, b) {
+            let difficult = size
+                .squares(b)
+                .any(|p| self.map.contains(p) && self.map.move_cost(p) != Some(1));
+            if spent + cost > budget || difficult || !self.can_cross(u, b) {
                 break;
             }
             odd ^= a.row != b.row && a.col != b.col;

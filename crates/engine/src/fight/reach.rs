@@ -3,9 +3,9 @@
 //! effect, cover with soft cover from creatures, threatened squares, flanking and « shooting
 //! into melee ». Pure queries on a [`Fight`]; nothing here changes state.
 
-use crate::board::Pos;
+use crate::board::{Board, Pos};
 use crate::grid::footprint_distance_squares;
-use crate::los::{Cover, CoverMode, cover, line_of_effect, segment_crosses};
+use crate::los::{Cover, CoverMode, cover, segment_crosses};
 use crate::size::Size;
 
 use super::state::Fight;
@@ -50,8 +50,24 @@ impl Fight<'_> {
                 CoverMode::Ranged,
             ) != Cover::Total
         } else {
-            line_of_effect(self.map, a_pos, sa, self.units[t].pos, st)
+            self.terrain_cover_big(a_pos, sa, self.units[t].pos, st, CoverMode::Ranged)
+                != Cover::Total
         }
+    }
+
+    /// Terrain-only cover between footprints of any size, memoized per batch.
+    fn terrain_cover_big(&self, a: Pos, sa: Size, t: Pos, st: Size, mode: CoverMode) -> Cover {
+        let key = (self.map.index(a) as u64) << 24
+            | (self.map.index(t) as u64) << 4
+            | u64::from(sa.footprint()) << 48
+            | u64::from(st.footprint()) << 52
+            | u64::from(mode == CoverMode::Melee) << 56;
+        if let Some(&c) = self.cover_memo.borrow().get(&key) {
+            return c;
+        }
+        let c = cover(self.map, a, sa, t, st, mode, |_| 0);
+        self.cover_memo.borrow_mut().insert(key, c);
+        c
     }
 
     /// The first weapon of `a`, in stat-block order, that can strike `t` with `a` standing at
@@ -77,11 +93,15 @@ impl Fight<'_> {
     /// Threat needs an active creature with a melee weapon whose band covers the distance;
     /// reach-0 creatures threaten nothing.
     pub fn threat_weapon(&self, a: usize, at: Pos, size: Size) -> Option<usize> {
-        if !self.units[a].active() {
+        let max = self.info[a].threat_max_ft;
+        if max == 0 {
             return None;
         }
         let sq = footprint_distance_squares(self.units[a].pos, self.info[a].size, at, size);
         let d = sq * self.map.square_size_ft();
+        if d > max || !self.units[a].active() {
+            return None;
+        }
         self.info[a]
             .weapons
             .iter()
@@ -101,14 +121,13 @@ impl Fight<'_> {
             }
             return self.soft_cover_1x1(a, t);
         }
-        cover(self.map, pa, sa, pt, st, mode, |p| {
-            if !soft {
-                return 0;
-            }
-            match self.unit_at(p) {
-                Some(o) if o != a && o != t && self.units[o].active() => 4,
-                _ => 0,
-            }
+        let terrain = self.terrain_cover_big(pa, sa, pt, st, mode);
+        if !soft || terrain == Cover::Total {
+            return terrain;
+        }
+        cover(self.map, pa, sa, pt, st, mode, |p| match self.unit_at(p) {
+            Some(o) if o != a && o != t && self.units[o].active() => 4,
+            _ => 0,
         })
     }
 
@@ -162,11 +181,16 @@ impl Fight<'_> {
         let r1 = (pa.row + fa - 1).max(pt.row + ft - 1);
         let c1 = (pa.col + fa - 1).max(pt.col + ft - 1);
         self.units.iter().enumerate().any(|(o, u)| {
-            o != a
-                && o != t
+            if o == a || o == t {
+                return false;
+            }
+            let f = self.info[o].footprint;
+            // Footprint rectangle overlaps the span rectangle, and the creature is active.
+            u.pos.row <= r1
+                && u.pos.row + f > r0
+                && u.pos.col <= c1
+                && u.pos.col + f > c0
                 && u.active()
-                && Size::squares(self.info[o].size, u.pos)
-                    .any(|p| (r0..=r1).contains(&p.row) && (c0..=c1).contains(&p.col))
         })
     }
 
@@ -191,7 +215,9 @@ impl Fight<'_> {
     }
 
     /// « Shooting or throwing into a melee »: an active ally of `a` (not `a`) threatens `t` in
-    /// melee from within 10 ft of it. Precise Shot is the caller's business.
+    /// melee from closer than 10 ft (« if your target is at least 10 feet away from the nearest
+    /// friendly character, you can avoid the −4 penalty »). Precise Shot is the caller's
+    /// business.
     pub fn engaged_with_ally(&self, a: usize, t: usize) -> bool {
         let tp = self.units[t].pos;
         let ts = self.info[t].size;
@@ -199,7 +225,7 @@ impl Fight<'_> {
             b != a
                 && !self.enemies(a, b)
                 && self.threat_weapon(b, tp, ts).is_some()
-                && self.distance_ft(b, t) <= 10
+                && self.distance_ft(b, t) < 10
         })
     }
 }

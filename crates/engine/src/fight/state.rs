@@ -106,6 +106,9 @@ pub struct Fight<'s> {
     pub line_scratch: std::cell::RefCell<Vec<Pos>>,
     /// Scratch buffer for paths planned by queries (policies).
     pub path_scratch: std::cell::RefCell<Vec<Pos>>,
+    /// Terrain cover between multi-square footprints, memoized for the whole batch (a pure
+    /// function of the map: only looked up, never iterated, so it cannot change a result).
+    pub cover_memo: std::cell::RefCell<std::collections::HashMap<u64, crate::los::Cover>>,
 }
 
 impl<'s> Fight<'s> {
@@ -137,6 +140,7 @@ impl<'s> Fight<'s> {
             round: 0,
             line_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
+            cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
         }
     }
 
@@ -166,14 +170,21 @@ impl<'s> Fight<'s> {
         self.round = 0;
     }
 
-    /// Marks (or clears) the squares of unit `u`'s footprint.
+    /// Marks (or clears) the squares of unit `u`'s footprint. A square already held by another
+    /// unit keeps its mark: a mover passing through an ally's square must not erase the ally
+    /// when it enters or leaves it.
     pub fn occupy(&mut self, u: usize, on: bool) {
         let size = self.info[u].size;
         let pos = self.units[u].pos;
+        let mark = u as u8 + 1;
         for p in size.squares(pos) {
             if self.map.contains(p) {
-                let i = self.map.index(p);
-                self.occupancy[i] = if on { u as u8 + 1 } else { 0 };
+                let cell = &mut self.occupancy[self.map.index(p)];
+                if on && *cell == 0 {
+                    *cell = mark;
+                } else if !on && *cell == mark {
+                    *cell = 0;
+                }
             }
         }
     }
@@ -196,6 +207,11 @@ impl<'s> Fight<'s> {
     /// Can a footprint of `size` anchored at `at` stand there for `mover` (on the map,
     /// passable, no other unit)?
     pub fn free_for(&self, mover: usize, at: Pos, size: Size) -> bool {
+        if size.footprint() == 1 {
+            return self.map.contains(at)
+                && self.map.passable(at)
+                && self.unit_at(at).is_none_or(|o| o == mover);
+        }
         size.squares(at).all(|p| {
             self.map.contains(p)
                 && self.map.passable(p)

@@ -57,6 +57,8 @@ pub struct UnitInfo {
     pub speed_squares: u32,
     pub weapons: Vec<Weapon>,
     pub has_melee: bool,
+    /// Farthest distance at which it threatens, in feet (0: threatens nothing).
+    pub threat_max_ft: u32,
     pub precise_shot: bool,
     /// Attacks of opportunity per round: 1, or 1 + Dex modifier with Combat Reflexes.
     pub aoo_per_round: u8,
@@ -168,6 +170,12 @@ impl UnitInfo {
             ac_touch: c.ac().touch,
             speed_squares: speed_ft / square,
             has_melee: weapons.iter().any(|w| w.melee),
+            threat_max_ft: weapons
+                .iter()
+                .filter(|w| w.melee && w.reach_max_ft > 0)
+                .map(|w| w.reach_max_ft)
+                .max()
+                .unwrap_or(0),
             weapons,
             precise_shot: has_feat(c, "Precise Shot"),
             aoo_per_round: aoo.clamp(1, 20) as u8,

@@ -1,0 +1,57 @@
+//! `pf1e-sim bench`: how fast the engine plays an encounter. Loads the scenario like `run`,
+//! plays a warm-up (it fills the scenario's lazy tables), then times `--runs` fights on
+//! `--threads` threads (default 1: the figure is per core) and prints fights per second. The
+//! clock is read here only, around the whole batch: it never reaches a fight or a report.
+
+use std::num::NonZeroUsize;
+use std::time::Instant;
+
+use pf1e_engine::fight::run_range;
+use pf1e_sweep::executor::run_local;
+use pf1e_sweep::report::ReportHeader;
+use pf1e_sweep::shard::ShardPlan;
+
+use crate::cli::RunArgs;
+use crate::cmd::run::load_scenario;
+use crate::exit_codes::{DATA_ERROR, SUCCESS};
+
+/// Fights played before the clock starts.
+const WARM_UP: u64 = 1000;
+
+pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
+    let scenario = match load_scenario(args) {
+        Ok(scenario) => scenario,
+        Err(errors) => {
+            for e in &errors {
+                eprintln!("error: {e}");
+            }
+            return Ok(DATA_ERROR);
+        }
+    };
+    let plan = match ShardPlan::new(args.runs, args.shard_runs) {
+        Ok(plan) => plan,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(DATA_ERROR);
+        }
+    };
+    let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
+    let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);
+    run_range(&scenario, args.seed, 0..WARM_UP.min(args.runs));
+    let start = Instant::now();
+    let tally = run_local(&plan, threads, &header.empty_tally(), |runs| {
+        run_range(&scenario, args.seed, runs)
+    })?;
+    let seconds = start.elapsed().as_secs_f64();
+    let per_second = tally.fights as f64 / seconds.max(1e-9);
+    let per_core = per_second / threads.get() as f64;
+    println!(
+        "bench: {} fights in {seconds:.3} s on {} thread{} = {per_second:.0} fights/s ({per_core:.0} per thread); {} combatants, {:.1} rounds per fight",
+        tally.fights,
+        threads,
+        if threads.get() == 1 { "" } else { "s" },
+        scenario.units().len(),
+        tally.rounds_sum as f64 / tally.fights.max(1) as f64,
+    );
+    Ok(SUCCESS)
+}
