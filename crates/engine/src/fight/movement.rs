@@ -314,41 +314,43 @@ impl Fight<'_> {
             return false;
         }
         let span = i32::from(self.info[t].footprint) + reach_sq as i32 + i32::from(info.footprint);
-        let mut best: Option<(u32, Pos)> = None;
-        for dr in -span..=span {
-            for dc in -span..=span {
-                let Some(p) = tp.offset(dr, dc, self.map.rows(), self.map.cols()) else {
-                    continue;
-                };
-                let d = crate::grid::distance_squares(from, p);
-                if best.is_some_and(|(bd, bp)| (d, p) >= (bd, bp)) {
-                    continue;
-                }
-                let to_target = self.distance_ft_from(u, p, t);
-                if !info
-                    .weapons
-                    .iter()
-                    .any(|w| w.melee && Self::weapon_band(w, to_target))
-                {
-                    continue;
-                }
-                if !self.free_for(u, p, size) {
-                    continue;
-                }
-                let can = self
-                    .weapon_for_from(u, p, t)
-                    .is_some_and(|w| info.weapons[w].melee);
-                if can {
-                    best = Some((d, p));
-                }
-            }
-        }
-        let Some((_, dest)) = best else { return false };
-        if u32::from(from.row.abs_diff(dest.row).max(from.col.abs_diff(dest.col)))
-            > 2 * info.speed_squares
-        {
+        // « You must move to the closest space from which you can attack »: find the closest
+        // distance, then take the first such space (row, col order) with a clear line.
+        let candidates = || {
+            (-span..=span)
+                .flat_map(move |dr| (-span..=span).map(move |dc| (dr, dc)))
+                .filter_map(move |(dr, dc)| {
+                    let p = tp.offset(dr, dc, self.map.rows(), self.map.cols())?;
+                    let to_target = self.distance_ft_from(u, p, t);
+                    let reaches = info
+                        .weapons
+                        .iter()
+                        .any(|w| w.melee && Self::weapon_band(w, to_target));
+                    (reaches
+                        && self.free_for(u, p, size)
+                        && self
+                            .weapon_for_from(u, p, t)
+                            .is_some_and(|w| info.weapons[w].melee))
+                    .then(|| (crate::grid::distance_squares(from, p), p))
+                })
+        };
+        let Some(closest) = candidates().map(|(d, _)| d).min() else {
+            return false;
+        };
+        if closest > 2 * info.speed_squares {
             return false;
         }
+        candidates()
+            .filter(|&(d, _)| d == closest)
+            .any(|(_, dest)| self.clear_charge_line(u, dest, path))
+    }
+
+    /// The straight line from `u` to `dest` is clear for a charge (no difficult terrain, no
+    /// creature, no cut corner) and 2 squares to 2× speed long; fills `path` when it is.
+    fn clear_charge_line(&self, u: usize, dest: Pos, path: &mut Vec<Pos>) -> bool {
+        path.clear();
+        let size = self.info[u].size;
+        let from = self.units[u].pos;
         let mut line = self.line_scratch.borrow_mut();
         bresenham_into(from, dest, &mut line);
         let mut odd = false;
@@ -370,7 +372,7 @@ impl Fight<'_> {
             spent += cost;
             path.push(b);
         }
-        spent >= 2 && spent <= 2 * info.speed_squares
+        spent >= 2 && spent <= 2 * self.info[u].speed_squares
     }
 
     /// « CRB — Withdraw »: up to 2× speed away from the nearest enemy, climbing its cost field
