@@ -151,11 +151,15 @@ fn natural_reach_of_ten_feet_or_more() {
 
 #[test]
 fn reach_weapon() {
-    assert_some("a reach weapon", &everyone(), |c| {
+    // A monster and a PC each wield one (the ring: 10 ft, not adjacent), so the engine's
+    // reach-weapon rules run on both sides of an encounter.
+    let wields_one = |c: &Combatant| {
         c.attacks()
             .iter()
             .any(|a| a.reach_weapon() && a.kind() == AttackKind::Melee)
-    });
+    };
+    assert_some("a monster with a reach weapon", &monsters(), wields_one);
+    assert_some("a PC with a reach weapon", &pcs(), wields_one);
 }
 
 #[test]
