@@ -13,3 +13,13 @@ mod data {
     mod pairings;
     mod sanity;
 }
+
+mod distributed {
+    mod faults;
+    mod harness;
+    mod journal;
+    mod lifecycle;
+    mod security;
+    mod sharded;
+    mod split_property;
+}

@@ -1,7 +1,9 @@
 //! The command line of `pf1e-sim` (clap derive): one subcommand per job.
 
+use std::net::SocketAddr;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 
@@ -36,6 +38,98 @@ pub enum Command {
     /// after a warm-up and print fights per second. Same options as `run`; --runs defaults
     /// to 1000 there, so give a larger count (e.g. --runs 200000).
     Bench(RunArgs),
+    /// Serve shards to coordinators over gRPC (see docs/distributed.md). Prints its address
+    /// on stderr; stops on SIGTERM/SIGINT after the running shards (within --grace-period).
+    Worker(WorkerArgs),
+    /// Play a `run` job on workers and print exactly what `pf1e-sim run` prints. Exit 0 when
+    /// the report is printed, 2 on a usage or data error, 1 when the job cannot finish (no
+    /// worker left without --local-fallback, a shard failing every attempt, two workers
+    /// disagreeing).
+    Coordinator(CoordinatorArgs),
+}
+
+/// `pf1e-sim worker`.
+#[derive(Debug, Args)]
+pub struct WorkerArgs {
+    /// Address to listen on; port 0 picks a free port (printed on stderr).
+    #[arg(long, default_value = "0.0.0.0:50051", value_name = "ADDR")]
+    pub listen: SocketAddr,
+    /// Shards played at once (≥ 1; default: every core).
+    #[arg(long, value_parser = threads)]
+    pub threads: Option<NonZeroUsize>,
+    /// Require this shared token (a file holding it) from coordinators.
+    #[arg(long, value_name = "FILE")]
+    pub token_file: Option<PathBuf>,
+    /// Serve TLS with this certificate chain (PEM); needs --tls-key.
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The TLS private key (PEM); needs --tls-cert.
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// Also serve grpc.health.v1 alone, in plain text, here (for Kubernetes gRPC probes,
+    /// which cannot speak TLS).
+    #[arg(long, value_name = "ADDR")]
+    pub health_listen: Option<SocketAddr>,
+    /// Longest wait for running shards after SIGTERM/SIGINT (e.g. 20s, 500ms).
+    #[arg(long, default_value = "20s", value_parser = duration, value_name = "DURATION")]
+    pub grace_period: Duration,
+    /// Largest run count of one shard accepted.
+    #[arg(long, default_value_t = crate::rpc::DEFAULT_MAX_SHARD_RUNS, value_parser = at_least_one)]
+    pub max_shard_runs: u64,
+    /// Largest request accepted, in MiB.
+    #[arg(long, default_value_t = crate::rpc::DEFAULT_MAX_REQUEST_MIB, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub max_request_mib: u32,
+}
+
+/// `pf1e-sim coordinator [OPTIONS] run <run's arguments>`.
+#[derive(Debug, Args)]
+pub struct CoordinatorArgs {
+    /// A worker: [http://|https://]HOST[:PORT] (port 50051 by default). Repeat for more; a
+    /// host name resolving to several addresses gives one worker per address. Workers listed
+    /// in PF1E_SIM_WORKERS (comma-separated) are added.
+    #[arg(long = "worker", value_name = "URL")]
+    pub workers: Vec<String>,
+    /// Fights per shard (≥ 1; default: run's --shard-runs). The report does not depend on it.
+    #[arg(long, value_parser = at_least_one)]
+    pub shard_runs: Option<u64>,
+    /// Send this shared token (a file holding it) to the workers.
+    #[arg(long, value_name = "FILE")]
+    pub token_file: Option<PathBuf>,
+    /// Trust this CA (PEM) for https:// workers.
+    #[arg(long, value_name = "FILE")]
+    pub tls_ca: Option<PathBuf>,
+    /// Record merged shards here; rerunning the same command with it plays only what is missing.
+    #[arg(long, value_name = "FILE")]
+    pub journal: Option<PathBuf>,
+    /// When no worker is left (or none answers), finish the job on this machine's threads.
+    #[arg(long)]
+    pub local_fallback: bool,
+    /// No progress bar (it is hidden anyway when stderr is not a terminal).
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Play every shard on two workers and fail loudly if their tallies differ.
+    #[arg(long)]
+    pub verify: bool,
+    /// Deadline of one shard on a worker (e.g. 120s, 2m); then it is played elsewhere.
+    #[arg(long, default_value = "120s", value_parser = duration, value_name = "DURATION")]
+    pub shard_timeout: Duration,
+    /// Deadline to reach a worker and get its Info.
+    #[arg(long, default_value = "5s", value_parser = duration, value_name = "DURATION")]
+    pub connect_timeout: Duration,
+    /// Failed attempts (engine errors, deadlines) after which a shard fails the job; a worker
+    /// lost mid-shard does not count.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub max_attempts: u32,
+    #[command(subcommand)]
+    pub job: CoordinatorJob,
+}
+
+/// What a coordinator plays.
+#[derive(Debug, Subcommand)]
+pub enum CoordinatorJob {
+    /// The job of `pf1e-sim run`, with the same arguments (--threads is used only by
+    /// --local-fallback).
+    Run(RunArgs),
 }
 
 /// `pf1e-sim run`: the seed's CLI plus threads, shard size and output format.
@@ -166,4 +260,26 @@ fn round_cap(text: &str) -> Result<u32, String> {
 fn threads(text: &str) -> Result<NonZeroUsize, String> {
     let n = usize::try_from(at_least_one(text)?).map_err(|_| "too many threads".to_string())?;
     NonZeroUsize::new(n).ok_or_else(|| "must be at least 1".to_string())
+}
+
+/// A duration: a whole number with a unit, `ms`, `s` or `m` (a bare number is seconds).
+fn duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let n: u64 = number
+        .parse()
+        .map_err(|_| "expected a duration such as 500ms, 20s or 2m".to_string())?;
+    let d = match unit.trim() {
+        "ms" => Duration::from_millis(n),
+        "" | "s" => Duration::from_secs(n),
+        "m" => Duration::from_secs(n.saturating_mul(60)),
+        other => return Err(format!("unknown unit `{other}`: use ms, s or m")),
+    };
+    if d.is_zero() {
+        return Err("must be longer than zero".to_string());
+    }
+    Ok(d)
 }

@@ -3,8 +3,11 @@
 
 mod cli;
 mod cmd;
+mod coordinator;
 mod exit_codes;
 mod load;
+mod rpc;
+mod worker;
 
 use std::process::ExitCode;
 
@@ -26,5 +29,7 @@ fn run(cli: cli::Cli) -> anyhow::Result<u8> {
         cli::Command::Validate { files } => cmd::validate::run(&files),
         cli::Command::Run(args) => cmd::run::run(&args),
         cli::Command::Bench(args) => cmd::bench::run(&args),
+        cli::Command::Worker(args) => cmd::worker::run(&args),
+        cli::Command::Coordinator(args) => cmd::coordinator::run(&args),
     }
 }

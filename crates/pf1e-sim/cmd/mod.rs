@@ -1,5 +1,7 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod coordinator;
 pub mod run;
 pub mod validate;
+pub mod worker;

@@ -1,0 +1,84 @@
+//! The journal: created with its header, entries read back, another job refused, a torn last
+//! line cut off, entries that don't fit the plan refused.
+
+use super::*;
+
+fn tally(fights: u64) -> Tally {
+    let mut t = Tally::empty(2, 1);
+    t.fights = fights;
+    t.wins[0] = fights;
+    t
+}
+
+fn open(path: &Path, job: &str, shard_runs: u64) -> anyhow::Result<(Journal, Recorded)> {
+    let plan = ShardPlan::new(25, shard_runs).unwrap();
+    Journal::open(path, &JobId(job.into()), &plan, 7, &Tally::empty(2, 1))
+}
+
+#[test]
+fn recorded_shards_are_read_back_on_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    let (mut journal, recorded) = open(&path, "abc", 10).unwrap();
+    assert!(recorded.shards.is_empty() && !recorded.torn);
+    journal.record(ShardId(2), &(20..25), &tally(5)).unwrap();
+    journal.record(ShardId(0), &(0..10), &tally(10)).unwrap();
+    drop(journal);
+    let (_, recorded) = open(&path, "abc", 10).unwrap();
+    assert_eq!(
+        recorded.shards,
+        [(ShardId(2), tally(5)), (ShardId(0), tally(10))]
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 3, "one header, two entries:\n{text}");
+}
+
+#[test]
+fn a_journal_of_another_job_or_shard_size_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    drop(open(&path, "abc", 10).unwrap());
+    let e = open(&path, "xyz", 10).unwrap_err().to_string();
+    assert!(e.contains("belongs to another job"), "{e}");
+    let e = open(&path, "abc", 5).unwrap_err().to_string();
+    assert!(e.contains("--shard-runs 10"), "{e}");
+    std::fs::write(&path, "hello\n").unwrap();
+    let e = open(&path, "abc", 10).unwrap_err().to_string();
+    assert!(e.contains("not a pf1e-sim journal"), "{e}");
+}
+
+#[test]
+fn a_torn_last_line_is_cut_and_the_shard_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    let (mut journal, _) = open(&path, "abc", 10).unwrap();
+    journal.record(ShardId(1), &(10..20), &tally(10)).unwrap();
+    drop(journal);
+    let mut file = OpenOptions::new().append(true).open(&path).unwrap();
+    file.write_all(b"{\"shard\":0,\"first_run\":0,\"end")
+        .unwrap();
+    drop(file);
+    let (mut journal, recorded) = open(&path, "abc", 10).unwrap();
+    assert!(recorded.torn);
+    assert_eq!(recorded.shards, [(ShardId(1), tally(10))]);
+    journal.record(ShardId(0), &(0..10), &tally(10)).unwrap();
+    drop(journal);
+    let (_, recorded) = open(&path, "abc", 10).unwrap();
+    assert_eq!(recorded.shards.len(), 2);
+    assert!(!recorded.torn);
+}
+
+#[test]
+fn entries_that_do_not_fit_the_plan_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    let (mut journal, _) = open(&path, "abc", 10).unwrap();
+    journal.record(ShardId(1), &(10..19), &tally(9)).unwrap();
+    journal.record(ShardId(0), &(0..10), &tally(10)).unwrap();
+    drop(journal);
+    let e = format!("{:#}", open(&path, "abc", 10).unwrap_err());
+    assert!(
+        e.contains("line 2") && e.contains("the plan says 10..20"),
+        "{e}"
+    );
+}

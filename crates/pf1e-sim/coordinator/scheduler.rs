@@ -1,0 +1,362 @@
+//! The scheduler: keeps every worker's slots full with shards, merges each shard exactly once,
+//! and turns faults into bounded retries. It knows workers only through a [`ShardLauncher`],
+//! so it is tested in memory (scheduler_tests.rs) and runs unchanged over gRPC.
+//!
+//! A shard's life:
+//! ```text
+//! queued ──launch──▶ running ──answer──▶ merged (journal, then total)   [copies = 1]
+//!   ▲                   │      └─answer─▶ answered once ──same answer──▶ merged   [copies = 2]
+//!   └──── re-queued ◀───┘ failure            └──different answer──▶ job fails (loud)
+//! ```
+//! Failure policy (decided by [`FailureKind`], the one mapping in rpc/status.rs): a broken
+//! connection re-queues the shard without counting the attempt and probes the worker, which
+//! comes back or is dropped; a deadline counts the attempt and retires the slot; a busy worker
+//! retires the slot; an engine failure counts the attempt; a refusal drops the worker. A shard
+//! whose counted attempts reach the bound fails the job with every error it met. When no
+//! worker is left, the job stops at once with the shards still missing ([`JobError::AllWorkersLost`]):
+//! every call has a deadline, so that moment comes in bounded time.
+//!
+//! Answers are compared by digest: a shard answered twice is merged once, and two different
+//! answers for one shard are a determinism bug or a mismatched worker — the job fails.
+
+use std::collections::VecDeque;
+use std::ops::Range;
+use std::sync::Arc;
+
+use pf1e_engine::tally::Tally;
+use tokio::task::JoinSet;
+
+use super::launcher::{ShardLauncher, ShardTask, WorkerId};
+use crate::rpc::convert::tally_digest;
+use crate::rpc::status::{Failure, FailureKind};
+use crate::rpc::{ContentHash, ShardId};
+
+/// A worker as the scheduler sees it at the start.
+#[derive(Clone, Debug)]
+pub struct WorkerSlots {
+    pub name: String,
+    /// Shards it plays at once (its threads).
+    pub slots: usize,
+}
+
+/// Bounds of the retry policy.
+#[derive(Clone, Copy, Debug)]
+pub struct Policy {
+    /// Counted failures after which a shard fails the job (≥ 1).
+    pub max_attempts: u32,
+    /// Answers required per shard: 1, or 2 to compare two workers' answers (`--verify`).
+    pub copies: u32,
+    /// Times a worker may come back after a broken connection before it is dropped.
+    pub max_probes: u32,
+}
+
+/// Why a job stopped before every shard was merged.
+#[derive(Debug)]
+pub enum JobError {
+    /// No worker is left; `missing` are the shards not merged yet, `reasons` say why each
+    /// worker was lost.
+    AllWorkersLost {
+        missing: Vec<(ShardId, Range<u64>)>,
+        reasons: Vec<String>,
+    },
+    /// A shard failed on every attempt.
+    ShardFailed {
+        shard: ShardId,
+        runs: Range<u64>,
+        errors: Vec<String>,
+    },
+    /// Two answers for one shard differ.
+    Disagreement {
+        shard: ShardId,
+        runs: Range<u64>,
+        first: String,
+        second: String,
+    },
+    /// Recording or merging a shard failed (journal I/O…).
+    Sink(anyhow::Error),
+}
+
+/// What the job does with merged shards.
+pub trait Sink {
+    /// Records and merges one shard's tally; called exactly once per shard.
+    fn merged(&mut self, shard: ShardId, runs: Range<u64>, tally: &Tally) -> anyhow::Result<()>;
+    /// The number of usable workers changed.
+    fn workers(&mut self, _alive: usize) {}
+}
+
+/// What the scheduler counted along the way.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub launches: u64,
+    /// Answers that matched an answer already received (merged once).
+    pub duplicates: u64,
+    /// Failed calls of any kind.
+    pub failures: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Health {
+    Alive,
+    Probing,
+    Lost,
+}
+
+struct WorkerState {
+    name: String,
+    slots: usize,
+    busy: usize,
+    health: Health,
+    probes: u32,
+    lost_reason: Option<String>,
+}
+
+struct ShardState {
+    runs: Range<u64>,
+    launches: u32,
+    counted_failures: u32,
+    errors: Vec<String>,
+    /// First answer: its digest and who gave it.
+    first: Option<(ContentHash, String)>,
+    answers: u32,
+    merged: bool,
+    ran_on: Vec<WorkerId>,
+}
+
+enum Event {
+    Answer {
+        worker: WorkerId,
+        shard: usize,
+        result: Result<Tally, Failure>,
+    },
+    Probe {
+        worker: WorkerId,
+        result: Result<(), Failure>,
+    },
+}
+
+/// Plays `shards` on `workers` through `launcher` until each is merged into `sink`.
+pub async fn run_shards<L: ShardLauncher>(
+    launcher: Arc<L>,
+    workers: &[WorkerSlots],
+    shards: Vec<(ShardId, Range<u64>)>,
+    policy: Policy,
+    sink: &mut dyn Sink,
+) -> Result<Stats, JobError> {
+    let copies = policy.copies.max(1);
+    let mut workers: Vec<WorkerState> = workers
+        .iter()
+        .map(|w| WorkerState {
+            name: w.name.clone(),
+            slots: w.slots,
+            busy: 0,
+            health: if w.slots > 0 {
+                Health::Alive
+            } else {
+                Health::Lost
+            },
+            probes: 0,
+            lost_reason: (w.slots == 0).then(|| format!("{}: no slots", w.name)),
+        })
+        .collect();
+    let ids: Vec<ShardId> = shards.iter().map(|(id, _)| *id).collect();
+    let mut state: Vec<ShardState> = shards
+        .into_iter()
+        .map(|(_, runs)| ShardState {
+            runs,
+            launches: 0,
+            counted_failures: 0,
+            errors: Vec::new(),
+            first: None,
+            answers: 0,
+            merged: false,
+            ran_on: Vec::new(),
+        })
+        .collect();
+    let mut queue: VecDeque<usize> = (0..copies).flat_map(|_| 0..state.len()).collect();
+    let mut remaining = state.len();
+    let mut stats = Stats::default();
+    let mut tasks: JoinSet<Event> = JoinSet::new();
+    sink.workers(alive(&workers));
+
+    while remaining > 0 {
+        // Keep every live worker's slots full.
+        for (w, worker) in workers.iter_mut().enumerate() {
+            let id = WorkerId(w);
+            while worker.health == Health::Alive && worker.busy < worker.slots {
+                let Some(shard) = take(&mut queue, &state, id, copies) else {
+                    break;
+                };
+                let s = &mut state[shard];
+                s.launches += 1;
+                s.ran_on.push(id);
+                let task = ShardTask {
+                    shard: ids[shard],
+                    runs: s.runs.clone(),
+                    attempt: s.launches,
+                };
+                worker.busy += 1;
+                stats.launches += 1;
+                let call = launcher.launch(id, task);
+                tasks.spawn(async move {
+                    let result = call.await;
+                    Event::Answer {
+                        worker: id,
+                        shard,
+                        result,
+                    }
+                });
+            }
+        }
+        let Some(event) = tasks.join_next().await else {
+            // Nothing runs and nothing can be launched: every worker is gone.
+            let missing = (0..state.len())
+                .filter(|&i| !state[i].merged)
+                .map(|i| (ids[i], state[i].runs.clone()))
+                .collect();
+            let reasons = workers
+                .iter()
+                .filter_map(|w| w.lost_reason.clone())
+                .collect();
+            return Err(JobError::AllWorkersLost { missing, reasons });
+        };
+        let event = event.expect("scheduler tasks never panic or get aborted");
+        match event {
+            Event::Probe { worker, result } => {
+                let w = &mut workers[worker.0];
+                match result {
+                    Ok(()) => {
+                        tracing::info!("worker {} answers again", w.name);
+                        w.health = Health::Alive;
+                    }
+                    Err(failure) => lose(w, &failure.message),
+                }
+                sink.workers(alive(&workers));
+            }
+            Event::Answer {
+                worker,
+                shard,
+                result: Ok(tally),
+            } => {
+                workers[worker.0].busy -= 1;
+                let s = &mut state[shard];
+                let digest = tally_digest(&tally);
+                let name = workers[worker.0].name.clone();
+                match &s.first {
+                    Some((first, first_worker)) if *first != digest => {
+                        return Err(JobError::Disagreement {
+                            shard: ids[shard],
+                            runs: s.runs.clone(),
+                            first: first_worker.clone(),
+                            second: name,
+                        });
+                    }
+                    Some(_) => stats.duplicates += 1,
+                    None => s.first = Some((digest, name)),
+                }
+                s.answers += 1;
+                if !s.merged && s.answers >= copies {
+                    s.merged = true;
+                    remaining -= 1;
+                    sink.merged(ids[shard], s.runs.clone(), &tally)
+                        .map_err(JobError::Sink)?;
+                }
+            }
+            Event::Answer {
+                worker,
+                shard,
+                result: Err(failure),
+            } => {
+                stats.failures += 1;
+                let w = &mut workers[worker.0];
+                w.busy -= 1;
+                let s = &mut state[shard];
+                tracing::warn!(
+                    "{} (runs {}..{}) on {}: {} ({:?})",
+                    ids[shard],
+                    s.runs.start,
+                    s.runs.end,
+                    w.name,
+                    failure.message,
+                    failure.kind
+                );
+                if !s.merged {
+                    s.errors.push(format!("{}: {}", w.name, failure.message));
+                    if failure.kind.counts_against_shard() {
+                        s.counted_failures += 1;
+                        if s.counted_failures >= policy.max_attempts {
+                            return Err(JobError::ShardFailed {
+                                shard: ids[shard],
+                                runs: s.runs.clone(),
+                                errors: s.errors.clone(),
+                            });
+                        }
+                    }
+                    s.ran_on.retain(|&r| r != worker);
+                    queue.push_front(shard);
+                }
+                match failure.kind {
+                    FailureKind::Unreachable if w.health == Health::Alive => {
+                        if w.probes < policy.max_probes {
+                            w.probes += 1;
+                            w.health = Health::Probing;
+                            let probe = launcher.probe(worker);
+                            tasks.spawn(async move {
+                                let result = probe.await;
+                                Event::Probe { worker, result }
+                            });
+                        } else {
+                            lose(w, &failure.message);
+                        }
+                    }
+                    FailureKind::Unreachable | FailureKind::ShardFailed => {}
+                    FailureKind::Stalled | FailureKind::Busy => {
+                        w.slots = w.slots.saturating_sub(1);
+                        if w.slots == 0 {
+                            lose(w, &failure.message);
+                        }
+                    }
+                    FailureKind::Refused => lose(w, &failure.message),
+                }
+                sink.workers(alive(&workers));
+            }
+        }
+    }
+    // Extra copies still running (a slow duplicate) are cancelled when `tasks` drops.
+    Ok(stats)
+}
+
+#[cfg(test)]
+#[path = "scheduler_tests.rs"]
+mod tests;
+
+/// The next queued shard for `worker`: with several copies, one this worker hasn't run yet if
+/// there is one. Shards merged meanwhile are dropped from the queue.
+fn take(
+    queue: &mut VecDeque<usize>,
+    state: &[ShardState],
+    worker: WorkerId,
+    copies: u32,
+) -> Option<usize> {
+    queue.retain(|&s| !state[s].merged);
+    let position = if copies > 1 {
+        queue
+            .iter()
+            .position(|&s| !state[s].ran_on.contains(&worker))
+            .unwrap_or(0)
+    } else {
+        0
+    };
+    queue.remove(position)
+}
+
+fn lose(worker: &mut WorkerState, reason: &str) {
+    if worker.health != Health::Lost {
+        tracing::warn!("worker {} dropped: {reason}", worker.name);
+        worker.health = Health::Lost;
+        worker.lost_reason = Some(format!("{}: {reason}", worker.name));
+    }
+}
+
+fn alive(workers: &[WorkerState]) -> usize {
+    workers.iter().filter(|w| w.health != Health::Lost).count()
+}

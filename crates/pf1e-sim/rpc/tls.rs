@@ -1,0 +1,41 @@
+//! Optional TLS (rustls through tonic): the worker's certificate and key, the coordinator's
+//! CA. One crypto provider is linked (ring, tonic's `tls-ring` feature) and installed as the
+//! process default at start, so rustls never has to guess (it panics when it must choose
+//! between two). Reads only the PEM files the user names on the command line.
+
+use std::path::Path;
+
+use anyhow::Context as _;
+use tonic::transport::{Certificate, ClientTlsConfig, Identity, ServerTlsConfig};
+
+/// Installs ring as rustls' process-wide crypto provider. Idempotent.
+pub fn install_crypto_provider() {
+    // An error only means a provider is already installed, which is what we want.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
+fn read_pem(path: &Path, what: &str) -> anyhow::Result<Vec<u8>> {
+    std::fs::read(path).with_context(|| format!("cannot read the {what} {}", path.display()))
+}
+
+/// The worker's TLS identity from PEM files.
+pub fn server_config(cert: &Path, key: &Path) -> anyhow::Result<ServerTlsConfig> {
+    install_crypto_provider();
+    let identity = Identity::from_pem(
+        read_pem(cert, "TLS certificate")?,
+        read_pem(key, "TLS key")?,
+    );
+    Ok(ServerTlsConfig::new().identity(identity))
+}
+
+/// The coordinator's TLS settings: trust `ca` (PEM) and expect the certificate to name
+/// `domain` (the host of the worker's URL, also when the coordinator dials a resolved
+/// address).
+pub fn client_config(ca: Option<&Path>, domain: &str) -> anyhow::Result<ClientTlsConfig> {
+    install_crypto_provider();
+    let mut config = ClientTlsConfig::new().domain_name(domain);
+    if let Some(ca) = ca {
+        config = config.ca_certificate(Certificate::from_pem(read_pem(ca, "TLS CA")?));
+    }
+    Ok(config)
+}
