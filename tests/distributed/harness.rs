@@ -65,13 +65,16 @@ impl Worker {
         std::thread::spawn(move || {
             for line in BufReader::new(pipe).lines() {
                 let Ok(line) = line else { break };
+                // Log first, then announce: a test that got the address sees the whole line.
+                {
+                    let mut log = log.lock().unwrap();
+                    log.push_str(&line);
+                    log.push('\n');
+                }
                 if let Some(rest) = line.strip_prefix("pf1e-sim worker listening on ") {
                     let addr = rest.split_whitespace().next().unwrap_or("").to_string();
                     let _ = tx.send(addr);
                 }
-                let mut log = log.lock().unwrap();
-                log.push_str(&line);
-                log.push('\n');
             }
         });
         let addr = match rx.recv_timeout(Duration::from_secs(20)) {

@@ -171,7 +171,11 @@ fn tls_workers_serve_coordinators_that_trust_their_ca() {
         ],
         "",
     );
-    assert!(w.log().contains("(TLS;"), "{}", w.log());
+    assert!(
+        w.wait_for_log("(TLS;", Duration::from_secs(5)),
+        "{}",
+        w.log()
+    );
     let args = job(&["--runs", "100", "--shard-runs", "20"]);
     let https = format!("https://{}", w.addr);
     let mut options = vec!["coordinator", "--worker", &https, "--tls-ca"];

@@ -1,6 +1,8 @@
 //! Coordinator + workers print exactly what `run` prints: several shard sizes, JSON with the
 //! transcript, workers from `PF1E_SIM_WORKERS`, and the same data errors (exit 2).
 
+use std::time::Duration;
+
 use super::harness::{
     Worker, assert_same_report, coordinator, coordinator_args, job, pf1e, reference, spawn,
 };
@@ -20,7 +22,11 @@ fn coordinator_and_three_workers_print_run_s_bytes_for_every_shard_size() {
     }
     // Every worker took part (with 600 one-run shards, none can be left idle).
     for w in &workers {
-        assert!(w.log().contains("shard done"), "{}", w.log());
+        assert!(
+            w.wait_for_log("shard done", Duration::from_secs(5)),
+            "{}",
+            w.log()
+        );
     }
 }
 
@@ -53,7 +59,8 @@ fn workers_also_come_from_the_environment() {
     )
     .finish();
     assert_same_report(&out, &reference(&args));
-    assert!(a.log().contains("shard done") && b.log().contains("shard done"));
+    let within = Duration::from_secs(5);
+    assert!(a.wait_for_log("shard done", within) && b.wait_for_log("shard done", within));
 }
 
 #[test]
