@@ -38,7 +38,7 @@ pub enum Command {
     /// after a warm-up and print fights per second. Same options as `run`; --runs defaults
     /// to 1000 there, so give a larger count (e.g. --runs 200000).
     Bench(RunArgs),
-    /// Serve shards to coordinators over gRPC (see docs/distributed.md). Prints its address
+    /// Serve shards to coordinators over gRPC (see README « Distributed runs »). Prints its address
     /// on stderr; stops on SIGTERM/SIGINT after the running shards (within --grace-period).
     Worker(WorkerArgs),
     /// Play a `run` job on workers and print exactly what `pf1e-sim run` prints. Exit 0 when
