@@ -1,9 +1,15 @@
 //! [`Scenario`]: one encounter compiled once — the validated map, the combatants deployed on it
-//! with their unique ids, the fight options — plus the per-map tables every fight of the
-//! scenario reads. Built from validated inputs only; a fight never mutates it, so threads share
-//! one `Scenario` by reference.
+//! with their unique ids, the fight options, the [`Tactic`] each side fights with — plus the
+//! per-map tables every fight of the scenario reads. Built from validated inputs only; a fight
+//! never mutates it, so threads share one `Scenario` by reference.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
 
 use crate::board::Pos;
+use crate::de::closest;
 use crate::deploy::{SideRequest, deploy};
 use crate::error::DataErrors;
 use crate::fight::tables::MapCache;
@@ -38,6 +44,129 @@ impl Default for FightOptions {
     }
 }
 
+/// How one side fights: the built-in policies of the fight engine (issue 5, the sweeps'
+/// `tactics` axis). Each is documented with its policy in `fight::tactics`; names are the
+/// snake_case words of [`Tactic::name`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tactic {
+    /// The seed's default_policy: against the nearest enemy, full attack, else charge, else
+    /// 5-foot step and full attack, else move and attack.
+    #[default]
+    Default,
+    /// The default policy against the active enemy with the lowest current hit points.
+    FocusWeakest,
+    /// The default policy under an explicit name (it already targets the nearest enemy).
+    FocusNearest,
+    /// Never move toward the enemy: shoot (ranged) or wait until an enemy comes within reach
+    /// (melee).
+    HoldAndShoot,
+    /// Ranged combatants keep out of every enemy's reach and shoot; the others play default.
+    Kite,
+}
+
+impl Tactic {
+    /// Every tactic, in the order they are listed to users.
+    pub const ALL: [Tactic; 5] = [
+        Tactic::Default,
+        Tactic::FocusWeakest,
+        Tactic::FocusNearest,
+        Tactic::HoldAndShoot,
+        Tactic::Kite,
+    ];
+
+    /// The name users write (`focus_weakest`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Tactic::Default => "default",
+            Tactic::FocusWeakest => "focus_weakest",
+            Tactic::FocusNearest => "focus_nearest",
+            Tactic::HoldAndShoot => "hold_and_shoot",
+            Tactic::Kite => "kite",
+        }
+    }
+}
+
+impl fmt::Display for Tactic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The valid tactic names, comma-separated, for messages.
+fn tactic_names() -> String {
+    Tactic::ALL.map(Tactic::name).join(", ")
+}
+
+/// A tactic name that is none of [`Tactic::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "unknown tactic `{name}` (did you mean `{closest}`?); the tactics are: {}",
+    tactic_names()
+)]
+pub struct UnknownTactic {
+    /// The name as given.
+    pub name: String,
+    /// The valid name closest to it.
+    pub closest: &'static str,
+}
+
+impl FromStr for Tactic {
+    type Err = UnknownTactic;
+
+    /// Exact names only (`focus_weakest`, not `Focus-Weakest`): sweep files must say one thing.
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        if let Some(t) = Tactic::ALL.into_iter().find(|t| t.name() == name) {
+            return Ok(t);
+        }
+        let best = closest(name, Tactic::ALL.map(Tactic::name)).unwrap_or("default");
+        Err(UnknownTactic {
+            name: name.to_string(),
+            closest: best,
+        })
+    }
+}
+
+/// A side of a scenario named by its index in [`Scenario::sides`] or by its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideRef<'a> {
+    Index(usize),
+    Name(&'a str),
+}
+
+impl From<usize> for SideRef<'_> {
+    fn from(index: usize) -> Self {
+        SideRef::Index(index)
+    }
+}
+
+impl<'a> From<&'a str> for SideRef<'a> {
+    fn from(name: &'a str) -> Self {
+        SideRef::Name(name)
+    }
+}
+
+impl<'a> From<&'a String> for SideRef<'a> {
+    fn from(name: &'a String) -> Self {
+        SideRef::Name(name)
+    }
+}
+
+/// A [`SideRef`] that names no side of the scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NoSuchSide {
+    #[error(
+        "no side `{name}` in this encounter (did you mean `{closest}`?); the sides are: {sides}"
+    )]
+    Name {
+        name: String,
+        closest: String,
+        /// Every side name, comma-separated.
+        sides: String,
+    },
+    #[error("no side number {index}: this encounter has {count} sides, numbered from 0")]
+    Index { index: usize, count: usize },
+}
+
 /// A deployed combatant.
 #[derive(Clone, Debug)]
 pub struct UnitSpec {
@@ -58,6 +187,8 @@ pub struct Scenario {
     sides: Vec<String>,
     units: Vec<UnitSpec>,
     options: FightOptions,
+    /// The tactic of each side, in side order.
+    tactics: Vec<Tactic>,
     /// Lazily filled per-map tables shared by every fight (cover, cost fields).
     cache: MapCache,
 }
@@ -106,6 +237,7 @@ impl Scenario {
             .collect();
         Ok(Scenario {
             cache: MapCache::new(&map),
+            tactics: vec![Tactic::Default; side_names.len()],
             map,
             map_label: map_label.to_string(),
             sides: side_names,
@@ -141,6 +273,61 @@ impl Scenario {
 
     pub fn options(&self) -> FightOptions {
         self.options
+    }
+
+    /// The tactic of side `side` ([`Tactic::Default`] unless set).
+    pub fn tactic(&self, side: usize) -> Tactic {
+        self.tactics[side]
+    }
+
+    /// The tactic of every side, in side order.
+    pub fn tactics(&self) -> &[Tactic] {
+        &self.tactics
+    }
+
+    /// The index of `side` in [`Scenario::sides`].
+    pub fn side_index<'a>(&self, side: impl Into<SideRef<'a>>) -> Result<usize, NoSuchSide> {
+        match side.into() {
+            SideRef::Index(index) if index < self.sides.len() => Ok(index),
+            SideRef::Index(index) => Err(NoSuchSide::Index {
+                index,
+                count: self.sides.len(),
+            }),
+            SideRef::Name(name) => {
+                self.sides
+                    .iter()
+                    .position(|s| s == name)
+                    .ok_or_else(|| NoSuchSide::Name {
+                        name: name.to_string(),
+                        closest: closest(name, self.sides.iter().map(String::as_str))
+                            .unwrap_or_default()
+                            .to_string(),
+                        sides: self.sides.join(", "),
+                    })
+            }
+        }
+    }
+
+    /// Makes side `side` (index or name) fight with `tactic`.
+    pub fn set_tactic<'a>(
+        &mut self,
+        side: impl Into<SideRef<'a>>,
+        tactic: Tactic,
+    ) -> Result<(), NoSuchSide> {
+        let index = self.side_index(side)?;
+        self.tactics[index] = tactic;
+        Ok(())
+    }
+
+    /// Builder form of [`Scenario::set_tactic`]:
+    /// `Scenario::new(…)?.with_tactic("monsters", Tactic::Kite)?`.
+    pub fn with_tactic<'a>(
+        mut self,
+        side: impl Into<SideRef<'a>>,
+        tactic: Tactic,
+    ) -> Result<Scenario, NoSuchSide> {
+        self.set_tactic(side, tactic)?;
+        Ok(self)
     }
 
     /// Number of combatants of side `side`.

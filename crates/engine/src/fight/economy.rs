@@ -7,6 +7,8 @@
 //! attack becomes a single attack, other full-round actions are dropped
 //! (`downgraded:staggered`).
 
+use crate::board::Pos;
+
 /// Index of a unit in the scenario.
 pub type UnitId = usize;
 
@@ -21,6 +23,10 @@ pub enum Action {
     Move { target: UnitId },
     /// Free, no attack of opportunity: one square toward the target; no other movement.
     FiveFootStep { target: UnitId },
+    /// Free, no attack of opportunity: the 5-foot step to the neighbouring square `to` (a
+    /// policy's choice, e.g. out of reach); nothing happens unless it is a legal step when it
+    /// is taken. No other movement.
+    FiveFootStepTo { to: Pos },
     /// Full round: straight line, up to 2× speed, then one melee attack at +2, −2 AC.
     Charge { target: UnitId },
     /// Full round: up to 2× speed away from the nearest enemy; the start square provokes not.
@@ -35,7 +41,7 @@ impl Action {
             Action::Attack { .. } => "attack",
             Action::FullAttack { .. } => "full_attack",
             Action::Move { .. } => "move",
-            Action::FiveFootStep { .. } => "5foot_step",
+            Action::FiveFootStep { .. } | Action::FiveFootStepTo { .. } => "5foot_step",
             Action::Charge { .. } => "charge",
             Action::Withdraw => "withdraw",
             Action::Run { .. } => "run",
@@ -46,7 +52,7 @@ impl Action {
         match self {
             Action::Attack { .. } => Slot::Standard,
             Action::Move { .. } => Slot::Move,
-            Action::FiveFootStep { .. } => Slot::Step,
+            Action::FiveFootStep { .. } | Action::FiveFootStepTo { .. } => Slot::Step,
             Action::FullAttack { .. }
             | Action::Charge { .. }
             | Action::Withdraw
@@ -129,10 +135,13 @@ pub fn budget(
             let one = match action {
                 Action::FullAttack { target } => Some(Action::Attack { target }),
                 Action::Attack { .. } | Action::Move { .. } => Some(action),
-                Action::FiveFootStep { .. } => Some(action),
+                Action::FiveFootStep { .. } | Action::FiveFootStepTo { .. } => Some(action),
                 Action::Charge { .. } | Action::Withdraw | Action::Run { .. } => None,
             };
-            let step = matches!(action, Action::FiveFootStep { .. });
+            let step = matches!(
+                action,
+                Action::FiveFootStep { .. } | Action::FiveFootStepTo { .. }
+            );
             match one {
                 Some(a) if step && !any_move => {
                     any_move = true;

@@ -273,6 +273,20 @@ impl Fight<'_> {
                 }
                 false
             }
+            Action::FiveFootStepTo { to } => {
+                if self.five_foot_steps(u).any(|n| n == to) {
+                    log!(
+                        S,
+                        sink,
+                        round,
+                        Some(id),
+                        "5-foot step {}->{to}",
+                        self.units[u].pos
+                    );
+                    self.relocate(u, to);
+                }
+                false
+            }
             Action::Charge { target } => {
                 if let Some(t) = self.live_target(u, target)
                     && self.charge_line(u, t, &mut scratch.path)

@@ -1,6 +1,7 @@
 //! Playing fights: the turn loop and the rules it applies (Phase 0). Public entry points:
 //! [`run_range`] plays runs `start..end` of a scenario into a [`Tally`]; [`transcript`] plays
-//! one run and returns its log lines.
+//! one run and returns its log lines. Every unit plays its side's
+//! [`Tactic`](crate::scenario::Tactic) (policies in `policy` and `tactics`).
 
 mod attack;
 mod economy;
@@ -11,6 +12,7 @@ mod policy;
 mod reach;
 mod state;
 pub(crate) mod tables;
+mod tactics;
 mod unit;
 
 #[cfg(test)]
@@ -32,6 +34,8 @@ mod tests_movement;
 #[cfg(test)]
 mod tests_ranged;
 #[cfg(test)]
+mod tests_tactics;
+#[cfg(test)]
 mod tests_transcripts;
 
 use std::ops::Range;
@@ -45,7 +49,7 @@ pub use engine::Outcome;
 
 use engine::Scratch;
 use log::{Keep, NoLog};
-use policy::DefaultPolicy;
+use policy::SidePolicies;
 use state::Fight;
 
 /// One line of a fight's log. `round` and `actor` are `None` for lines about the whole fight
@@ -57,7 +61,8 @@ pub struct TranscriptLine {
     pub message: String,
 }
 
-/// Plays runs `runs` of `scenario` (run `i` rolls from seed `seed + i`) and tallies them.
+/// Plays runs `runs` of `scenario` (run `i` rolls from seed `seed + i`), each side with its
+/// tactic, and tallies them.
 pub fn run_range(scenario: &Scenario, seed: u64, runs: Range<u64>) -> Tally {
     let info = unit::prepare(scenario);
     let mut fight = Fight::new(scenario, &info);
@@ -65,7 +70,7 @@ pub fn run_range(scenario: &Scenario, seed: u64, runs: Range<u64>) -> Tally {
     let mut tally = Tally::empty(scenario.sides().len(), scenario.units().len());
     for run in runs {
         let mut dice = SeededDice::for_run(seed, run);
-        let outcome = fight.play(&DefaultPolicy, &mut scratch, &mut dice, &mut NoLog);
+        let outcome = fight.play(&SidePolicies, &mut scratch, &mut dice, &mut NoLog);
         record(&fight, outcome, &mut tally);
     }
     tally
@@ -92,7 +97,7 @@ pub fn transcript(scenario: &Scenario, seed: u64, run: u64) -> Vec<TranscriptLin
     play_logged(scenario, &mut SeededDice::for_run(seed, run)).1
 }
 
-/// Plays one fight of `scenario` with the default policy, rolling from `dice` (a
+/// Plays one fight of `scenario`, each side with its tactic, rolling from `dice` (a
 /// [`crate::rng::ScriptedDice`] in rule transcripts), and returns its outcome, its log and the
 /// per-combatant tally of that fight.
 pub fn play_logged<R: Roller>(
@@ -103,7 +108,7 @@ pub fn play_logged<R: Roller>(
     let mut fight = Fight::new(scenario, &info);
     let mut scratch = Scratch::default();
     let mut sink = Keep::default();
-    let outcome = fight.play(&DefaultPolicy, &mut scratch, dice, &mut sink);
+    let outcome = fight.play(&SidePolicies, &mut scratch, dice, &mut sink);
     let mut tally = Tally::empty(scenario.sides().len(), scenario.units().len());
     record(&fight, outcome, &mut tally);
     (outcome, sink.0, tally)

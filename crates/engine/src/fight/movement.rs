@@ -271,18 +271,25 @@ impl Fight<'_> {
     /// None for a creature of 5 ft of speed or less (« CRB — 5-Foot Step: any creature with a
     /// speed of 5 feet or less can't take a 5-foot step »).
     pub fn step_to_attack(&self, u: usize, t: usize) -> Option<Pos> {
-        if self.info[u].speed_squares * self.map.square_size_ft() <= 5 {
-            return None;
-        }
+        self.five_foot_steps(u)
+            .find(|&n| self.weapon_for_from(u, n, t).is_some())
+    }
+
+    /// Every square `u` may take a 5-foot step to, in the fixed neighbour order (row by row:
+    /// up-left, up, up-right, left, right, down-left, down, down-right): entered at a cost of
+    /// exactly one square, corner rule respected, free. None for a creature of 5 ft of speed or
+    /// less.
+    pub fn five_foot_steps(&self, u: usize) -> impl Iterator<Item = Pos> + '_ {
+        let able = self.info[u].speed_squares * self.map.square_size_ft() > 5;
         let size = self.info[u].size;
         let from = self.units[u].pos;
-        STEPS.iter().find_map(|&(dr, dc)| {
-            let n = from.offset(dr, dc, self.map.rows(), self.map.cols())?;
-            (self.free_for(u, n, size)
-                && step_cost(self.map, from, n, size, false) == Some(1)
-                && self.weapon_for_from(u, n, t).is_some())
-            .then_some(n)
-        })
+        STEPS
+            .iter()
+            .filter(move |_| able)
+            .filter_map(move |&(dr, dc)| from.offset(dr, dc, self.map.rows(), self.map.cols()))
+            .filter(move |&n| {
+                self.free_for(u, n, size) && step_cost(self.map, from, n, size, false) == Some(1)
+            })
     }
 
     /// « CRB — Charge »: the closest square from which `u` can strike `t` in melee, reached by

@@ -2,7 +2,10 @@
 //! (« Économie d'action »): against the nearest active enemy — full attack when a weapon can
 //! strike it from here (a ranged combatant shoots whenever it can), else charge when a clear
 //! straight line exists, else a 5-foot step and a full attack when one step is enough, else
-//! move and attack.
+//! move and attack. [`SidePolicies`] plays every unit with its side's [`Tactic`] (the presets
+//! live in `tactics`); it is the policy of [`super::run_range`] and the transcripts.
+
+use crate::scenario::Tactic;
 
 use super::economy::{Action, Plan};
 use super::state::Fight;
@@ -16,6 +19,11 @@ pub trait Policy {
 /// The seed's default policy.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DefaultPolicy;
+
+/// Each unit plays the [`Tactic`] of its side ([`crate::scenario::Scenario::tactic`]); with
+/// every side on [`Tactic::Default`] it is exactly [`DefaultPolicy`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SidePolicies;
 
 impl Fight<'_> {
     /// The nearest active enemy of `me` (ties: unit order).
@@ -37,20 +45,33 @@ impl Policy for DefaultPolicy {
         let Some(target) = fight.nearest_enemy(me) else {
             return;
         };
-        if fight.weapon_for(me, target).is_some() {
-            plan.push(Action::FullAttack { target });
-            return;
-        }
-        if fight.can_charge(me, target) {
-            plan.push(Action::Charge { target });
-            return;
-        }
-        if fight.step_to_attack(me, target).is_some() {
-            plan.push(Action::FiveFootStep { target });
-            plan.push(Action::FullAttack { target });
-            return;
-        }
-        plan.push(Action::Move { target });
-        plan.push(Action::Attack { target });
+        default_toward(fight, me, target, plan);
+    }
+}
+
+/// The default policy's turn against a chosen `target`: full attack when a weapon can strike
+/// it from here, else charge, else 5-foot step and full attack, else move and attack.
+pub fn default_toward(fight: &Fight, me: usize, target: usize, plan: &mut Plan) {
+    if fight.weapon_for(me, target).is_some() {
+        plan.push(Action::FullAttack { target });
+        return;
+    }
+    if fight.can_charge(me, target) {
+        plan.push(Action::Charge { target });
+        return;
+    }
+    if fight.step_to_attack(me, target).is_some() {
+        plan.push(Action::FiveFootStep { target });
+        plan.push(Action::FullAttack { target });
+        return;
+    }
+    plan.push(Action::Move { target });
+    plan.push(Action::Attack { target });
+}
+
+impl Policy for SidePolicies {
+    fn decide(&self, fight: &Fight, me: usize, plan: &mut Plan) {
+        let tactic: Tactic = fight.scenario.tactic(fight.info[me].side);
+        tactic.decide(fight, me, plan);
     }
 }
