@@ -12,8 +12,9 @@ use std::collections::BinaryHeap;
 use crate::board::{Board, Pos};
 use crate::size::Size;
 
-/// The eight king-move steps `(dr, dc)`, in the fixed order neighbours are relaxed.
-const STEPS: [(i32, i32); 8] = [
+/// The eight king-move steps `(dr, dc)`, in the fixed order neighbours are relaxed (and ties
+/// broken, here and in the fight's movement).
+pub const STEPS: [(i32, i32); 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),

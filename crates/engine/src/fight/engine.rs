@@ -231,8 +231,6 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) -> bool {
-        let id = self.scenario.units()[u].id.as_str();
-        let round = Some(self.round);
         let speed = if self.units[u].hp == 0 {
             self.info[u].speed_squares / 2
         } else {
@@ -261,29 +259,13 @@ impl Fight<'_> {
                 if let Some(t) = self.live_target(u, target)
                     && let Some(to) = self.step_to_attack(u, t)
                 {
-                    log!(
-                        S,
-                        sink,
-                        round,
-                        Some(id),
-                        "5-foot step {}->{to}",
-                        self.units[u].pos
-                    );
-                    self.relocate(u, to);
+                    self.step_to(u, to, sink);
                 }
                 false
             }
             Action::FiveFootStepTo { to } => {
                 if self.five_foot_steps(u).any(|n| n == to) {
-                    log!(
-                        S,
-                        sink,
-                        round,
-                        Some(id),
-                        "5-foot step {}->{to}",
-                        self.units[u].pos
-                    );
-                    self.relocate(u, to);
+                    self.step_to(u, to, sink);
                 }
                 false
             }
@@ -340,6 +322,20 @@ impl Fight<'_> {
                 false
             }
         }
+    }
+
+    /// « CRB — 5-Foot Step »: moves `u` one square to `to` (already checked), no AoO.
+    fn step_to<S: Sink>(&mut self, u: usize, to: Pos, sink: &mut S) {
+        let id = self.scenario.units()[u].id.as_str();
+        log!(
+            S,
+            sink,
+            Some(self.round),
+            Some(id),
+            "5-foot step {}->{to}",
+            self.units[u].pos
+        );
+        self.relocate(u, to);
     }
 
     /// `target` if it is an active enemy, else the nearest active enemy.

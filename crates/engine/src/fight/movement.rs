@@ -13,25 +13,13 @@
 //! does not from its first square.
 
 use crate::board::{Board, Pos};
-use crate::grid::{bresenham_into, step_cost};
+use crate::grid::{STEPS, bresenham_into, step_cost};
 use crate::los::CoverMode;
 use crate::rng::Roller;
 
 use super::attack::Swing;
 use super::log::{Sink, log};
 use super::state::Fight;
-
-/// The eight neighbour steps, in the fixed order ties are broken.
-const STEPS: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
 
 /// How a walk ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +31,18 @@ pub struct Walked {
 }
 
 impl Fight<'_> {
+    /// Cuts the tail of `path` back to the last square where `u` may end its move: never on
+    /// another creature's square (« CRB — Moving Through a Square »).
+    fn trim_to_free(&self, u: usize, path: &mut Vec<Pos>) {
+        let size = self.info[u].size;
+        while let Some(&last) = path.last() {
+            if self.free_for(u, last, size) {
+                break;
+            }
+            path.pop();
+        }
+    }
+
     /// The mover may put its footprint at `at` while walking (passable; no enemy; allies only
     /// to pass through).
     fn can_cross(&self, mover: usize, at: Pos) -> bool {
@@ -133,13 +133,7 @@ impl Fight<'_> {
             cur = n;
             path.push(n);
         }
-        // Never end on another creature's square.
-        while let Some(&last) = path.last() {
-            if self.free_for(u, last, size) {
-                break;
-            }
-            path.pop();
-        }
+        self.trim_to_free(u, path);
     }
 
     /// Walks `u` along `path`, resolving attacks of opportunity for each square it leaves
@@ -425,12 +419,7 @@ impl Fight<'_> {
             cur = n;
             path.push(n);
         }
-        while let Some(&last) = path.last() {
-            if self.free_for(u, last, size) {
-                break;
-            }
-            path.pop();
-        }
+        self.trim_to_free(u, path);
     }
 
     /// « CRB — Run »: up to 4× speed in a straight line toward `t`, stopping where `t` can be
@@ -463,11 +452,6 @@ impl Fight<'_> {
             spent += cost;
             path.push(b);
         }
-        while let Some(&last) = path.last() {
-            if self.free_for(u, last, size) {
-                break;
-            }
-            path.pop();
-        }
+        self.trim_to_free(u, path);
     }
 }
