@@ -9,31 +9,18 @@ use std::time::Instant;
 use pf1e_engine::fight::run_range;
 use pf1e_sweep::executor::run_local;
 use pf1e_sweep::report::ReportHeader;
-use pf1e_sweep::shard::ShardPlan;
 
 use crate::cli::RunArgs;
-use crate::cmd::run::load_scenario;
-use crate::exit_codes::{DATA_ERROR, SUCCESS};
+use crate::cmd::run::prepare;
+use crate::exit_codes::SUCCESS;
 
 /// Fights played before the clock starts.
 const WARM_UP: u64 = 1000;
 
 pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
-    let scenario = match load_scenario(args) {
-        Ok(scenario) => scenario,
-        Err(errors) => {
-            for e in &errors {
-                eprintln!("error: {e}");
-            }
-            return Ok(DATA_ERROR);
-        }
-    };
-    let plan = match ShardPlan::new(args.runs, args.shard_runs) {
-        Ok(plan) => plan,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(DATA_ERROR);
-        }
+    let (scenario, plan) = match prepare(args, args.shard_runs) {
+        Ok(loaded) => loaded,
+        Err(code) => return Ok(code),
     };
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
     let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);

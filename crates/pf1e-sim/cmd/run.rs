@@ -28,21 +28,9 @@ use crate::exit_codes::{DATA_ERROR, SUCCESS};
 use crate::load::read_text;
 
 pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
-    let scenario = match load_scenario(args) {
-        Ok(scenario) => scenario,
-        Err(errors) => {
-            for e in &errors {
-                eprintln!("error: {e}");
-            }
-            return Ok(DATA_ERROR);
-        }
-    };
-    let plan = match ShardPlan::new(args.runs, args.shard_runs) {
-        Ok(plan) => plan,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(DATA_ERROR);
-        }
+    let (scenario, plan) = match prepare(args, args.shard_runs) {
+        Ok(loaded) => loaded,
+        Err(code) => return Ok(code),
     };
     let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);
     let first_fight = args.transcript.then(|| transcript(&scenario, args.seed, 0));
@@ -80,6 +68,22 @@ pub(crate) fn render_output(
         }
         Format::Json => render_json(header, tally, first_fight)?,
     })
+}
+
+/// Loads the scenario (every error of every file printed, one line each) and plans its shards;
+/// `Err` carries the exit code. Shared by `run`, `bench` and the coordinator.
+pub(crate) fn prepare(args: &RunArgs, shard_runs: u64) -> Result<(Scenario, ShardPlan), u8> {
+    let scenario = load_scenario(args).map_err(|errors| {
+        for e in &errors {
+            eprintln!("error: {e}");
+        }
+        DATA_ERROR
+    })?;
+    let plan = ShardPlan::new(args.runs, shard_runs).map_err(|e| {
+        eprintln!("error: {e}");
+        DATA_ERROR
+    })?;
+    Ok((scenario, plan))
 }
 
 /// Writes the report to stdout; a reader that went away (`| head`) is not a failure.

@@ -28,7 +28,7 @@ use pf1e_sweep::shard::ShardPlan;
 use prost::Message as _;
 
 use crate::cli::RunArgs;
-use crate::cmd::run::{load_scenario, print, render_output};
+use crate::cmd::run::{prepare, print, render_output};
 use crate::exit_codes::{DATA_ERROR, RUNTIME_FAILURE};
 use crate::rpc::auth::Token;
 use crate::rpc::convert::{compile_scenario, job_id, scenario_hash};
@@ -84,22 +84,10 @@ impl Sink for JobSink {
 
 /// Runs the job; returns the exit code.
 pub fn run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<u8> {
-    let scenario = match load_scenario(args) {
-        Ok(scenario) => scenario,
-        Err(errors) => {
-            for e in &errors {
-                eprintln!("error: {e}");
-            }
-            return Ok(DATA_ERROR);
-        }
-    };
     let shard_runs = options.shard_runs.unwrap_or(args.shard_runs);
-    let plan = match ShardPlan::new(args.runs, shard_runs) {
-        Ok(plan) => plan,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(DATA_ERROR);
-        }
+    let (scenario, plan) = match prepare(args, shard_runs) {
+        Ok(loaded) => loaded,
+        Err(code) => return Ok(code),
     };
     let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);
     let wire = job::wire_scenario(args)?;
