@@ -5,6 +5,7 @@ mod util;
 
 mod cli {
     mod run;
+    mod sweep;
     mod validate;
 }
 

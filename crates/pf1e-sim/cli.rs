@@ -34,6 +34,10 @@ pub enum Command {
     /// report is printed, 2 on a usage or data error (invalid file, unknown or missing side,
     /// zone too small).
     Run(RunArgs),
+    /// Play a positioning-matrix sweep (a YAML sweep file: an encounter and axes of starting
+    /// placements, tactics, rosters and maps) and print each cell's win rates (French text,
+    /// JSON or CSV); run i of every cell rolls from seed + i. Exit 0 when the matrix is printed, 2 when the sweep or one of its files is invalid.
+    Sweep(SweepArgs),
     /// Measure the engine: play the encounter on one thread (unless --threads says otherwise)
     /// after a warm-up and print fights per second. Same options as `run`; --runs defaults
     /// to 1000 there, so give a larger count (e.g. --runs 200000).
@@ -164,6 +168,31 @@ pub struct RunArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// `pf1e-sim sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// The sweep file (YAML); the paths inside are relative to it.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Threads to play on (≥ 1; default: every core). The output does not depend on it.
+    #[arg(long, value_parser = threads)]
+    pub threads: Option<NonZeroUsize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SweepFormat::Text)]
+    pub format: SweepFormat,
+}
+
+/// How `sweep` prints its matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SweepFormat {
+    /// The French text report.
+    Text,
+    /// The same numbers as pretty-printed JSON.
+    Json,
+    /// The same numbers as CSV, one line per cell.
+    Csv,
 }
 
 /// One `--side NAME FILE...` occurrence.

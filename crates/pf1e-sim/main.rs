@@ -28,6 +28,7 @@ fn run(cli: cli::Cli) -> anyhow::Result<u8> {
     match cli.command {
         cli::Command::Validate { files } => cmd::validate::run(&files),
         cli::Command::Run(args) => cmd::run::run(&args),
+        cli::Command::Sweep(args) => cmd::sweep::run(&args),
         cli::Command::Bench(args) => cmd::bench::run(&args),
         cli::Command::Worker(args) => cmd::worker::run(&args),
         cli::Command::Coordinator(args) => cmd::coordinator::run(&args),

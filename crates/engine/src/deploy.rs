@@ -41,6 +41,19 @@ pub fn deploy(
     map_file: &str,
     sides: &[SideRequest],
 ) -> Result<Vec<Placement>, DataErrors> {
+    deploy_at(map, map_file, sides, &[])
+}
+
+/// [`deploy`], except that side `sides[i]` starts on `start[i]` when it is `Some` instead of
+/// its zone (the sweeps' `placements` axis, issue 5): its members take the first of those
+/// squares, in the order given, that can anchor their footprint (same rule as a zone). A
+/// missing entry of `start` (shorter slice) means the zone.
+pub fn deploy_at(
+    map: &Map,
+    map_file: &str,
+    sides: &[SideRequest],
+    start: &[Option<&[Pos]>],
+) -> Result<Vec<Placement>, DataErrors> {
     let mut problems = Problems::new(map_file);
     if map.deployment().is_empty() {
         problems.add(
@@ -86,18 +99,27 @@ pub fn deploy(
     let mut used_ids: Vec<String> = Vec::new();
     let mut placements = Vec::new();
     for (side_index, (side_name, letter)) in map.deployment().iter().enumerate() {
-        let side = sides
+        let request = sides
             .iter()
-            .find(|s| s.name == side_name)
+            .position(|s| s.name == side_name)
             .expect("checked above");
-        let zone: Vec<Pos> = map.zone_squares(*letter).collect();
+        let side = &sides[request];
+        let given = start.get(request).copied().flatten();
+        let zone: Vec<Pos> = match given {
+            Some(squares) => squares.to_vec(),
+            None => map.zone_squares(*letter).collect(),
+        };
         for (member, &(name, size)) in side.members.iter().enumerate() {
             let Some(anchor) = zone.iter().copied().find(|&p| fits(map, &taken, p, size)) else {
+                let what = match given {
+                    Some(_) => "the starting squares given are".to_string(),
+                    None => format!("zone '{letter}' is"),
+                };
                 return Err(DataError::new(
                     map_file,
                     crate::de::field_key("deployment", side_name),
                     format!(
-                        "zone '{letter}' is too small for side `{side_name}`: no room left for {name} ({} of {}, {size})",
+                        "{what} too small for side `{side_name}`: no room left for {name} ({} of {}, {size})",
                         member + 1,
                         side.members.len()
                     ),
@@ -266,6 +288,33 @@ mod tests {
         assert_eq!(
             e.0[0].message,
             "side `monstres` is not in the map's deployment (sides: players, monsters; did you mean `monsters`?)"
+        );
+    }
+
+    #[test]
+    fn a_side_can_start_on_given_squares_in_their_order() {
+        let map = arena();
+        let sides = [side("players", &[GOBLIN, GOBLIN]), side("monsters", &[ORC])];
+        // The pillar (2,3) and the wall (0,0) are skipped; squares are taken in the given order.
+        let given = [
+            Pos::new(0, 0),
+            Pos::new(2, 3),
+            Pos::new(5, 8),
+            Pos::new(4, 8),
+        ];
+        let placed = deploy_at(&map, "arena.yaml", &sides, &[Some(&given), None]).unwrap();
+        let anchors: Vec<Pos> = placed.iter().map(|p| p.anchor).collect();
+        assert_eq!(anchors, [Pos::new(5, 8), Pos::new(4, 8), Pos::new(1, 15)]);
+        // Without a start the zone is used, exactly as `deploy` does.
+        assert_eq!(
+            deploy_at(&map, "arena.yaml", &sides, &[]).unwrap(),
+            deploy(&map, "arena.yaml", &sides).unwrap()
+        );
+        let e = deploy_at(&map, "arena.yaml", &sides, &[Some(&given[2..3])]).unwrap_err();
+        assert_eq!(e.0[0].field, "deployment.players");
+        assert_eq!(
+            e.0[0].message,
+            "the starting squares given are too small for side `players`: no room left for Goblin (2 of 2, Small)"
         );
     }
 

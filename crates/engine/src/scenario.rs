@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use crate::board::Pos;
 use crate::de::closest;
-use crate::deploy::{SideRequest, deploy};
+use crate::deploy::{SideRequest, deploy_at};
 use crate::error::DataErrors;
 use crate::fight::tables::MapCache;
 use crate::map::Map;
@@ -202,6 +202,21 @@ impl Scenario {
         sides: Vec<SideSpec>,
         options: FightOptions,
     ) -> Result<Scenario, DataErrors> {
+        Self::with_start_squares(map, map_label, sides, Vec::new(), options)
+    }
+
+    /// [`Scenario::new`], except that `sides[i]` starts on the squares `start[i]` when it is
+    /// `Some` instead of its map zone (issue 5, the sweeps' `placements` axis): its members
+    /// take the first of those squares, in the order given, that can anchor their footprint.
+    /// `start` may be shorter than `sides` (the rest deploy in their zones).
+    pub fn with_start_squares(
+        map: Map,
+        map_label: &str,
+        sides: Vec<SideSpec>,
+        start: Vec<Option<Vec<Pos>>>,
+        options: FightOptions,
+    ) -> Result<Scenario, DataErrors> {
+        let start: Vec<Option<&[Pos]>> = start.iter().map(|s| s.as_deref()).collect();
         let requests: Vec<SideRequest> = sides
             .iter()
             .map(|s| SideRequest {
@@ -209,7 +224,7 @@ impl Scenario {
                 members: s.combatants.iter().map(|c| (c.name(), c.size())).collect(),
             })
             .collect();
-        let placements = deploy(&map, map_label, &requests)?;
+        let placements = deploy_at(&map, map_label, &requests, &start)?;
         let total: usize = placements.len();
         if total > MAX_UNITS {
             return Err(crate::error::DataError::new(
@@ -333,5 +348,56 @@ impl Scenario {
     /// Number of combatants of side `side`.
     pub fn side_size(&self, side: usize) -> usize {
         self.units.iter().filter(|u| u.side == side).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::parse_map;
+    use crate::model::parse_combatant;
+
+    #[test]
+    fn with_start_squares_places_a_side_on_the_given_squares() {
+        let arena = include_str!("../../../data/maps/sample_arena.yaml");
+        let goblin =
+            parse_combatant("goblin", include_str!("../../../data/monsters/goblin.json")).unwrap();
+        let orc = parse_combatant("orc", include_str!("../../../data/monsters/orc.json")).unwrap();
+        let sides = || {
+            vec![
+                SideSpec {
+                    name: "monsters".into(),
+                    combatants: vec![orc.clone()],
+                },
+                SideSpec {
+                    name: "players".into(),
+                    combatants: vec![goblin.clone(), goblin.clone()],
+                },
+            ]
+        };
+        let map = || parse_map("arena", arena).unwrap();
+        let start = vec![None, Some(vec![Pos::new(4, 8), Pos::new(3, 8)])];
+        let s =
+            Scenario::with_start_squares(map(), "arena", sides(), start, FightOptions::default())
+                .unwrap();
+        let got: Vec<(&str, Pos)> = s
+            .units()
+            .iter()
+            .map(|u| (u.id.as_str(), u.anchor))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("goblin", Pos::new(4, 8)),
+                ("goblin-2", Pos::new(3, 8)),
+                ("orc", Pos::new(1, 15))
+            ]
+        );
+        let plain = Scenario::new(map(), "arena", sides(), FightOptions::default()).unwrap();
+        let none =
+            Scenario::with_start_squares(map(), "arena", sides(), vec![], FightOptions::default())
+                .unwrap();
+        let anchors = |s: &Scenario| s.units().iter().map(|u| u.anchor).collect::<Vec<_>>();
+        assert_eq!(anchors(&plain), anchors(&none));
     }
 }

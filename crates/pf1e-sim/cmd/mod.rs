@@ -3,5 +3,6 @@
 pub mod bench;
 pub mod coordinator;
 pub mod run;
+pub mod sweep;
 pub mod validate;
 pub mod worker;

@@ -1,0 +1,281 @@
+//! `pf1e-sim sweep FILE`: a positioning-matrix sweep (issue 5). Reads the sweep file, its map
+//! and every combatant file it names (paths relative to the sweep file), validates everything
+//! and builds every cell's scenario before any fight, then plays each cell on local threads
+//! and prints the matrix (French text, JSON or CSV).
+//!
+//! Run i of every cell rolls from seed + i (common random numbers across cells). The output
+//! depends on the files only: the thread count changes how the work is cut, never a byte.
+
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use pf1e_engine::de::field_key;
+use pf1e_engine::error::{DataError, DataErrors};
+use pf1e_engine::fight::run_range;
+use pf1e_engine::map::{Map, parse_map};
+use pf1e_engine::model::{Combatant, parse_combatant};
+use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
+use pf1e_engine::tally::Tally;
+use pf1e_sweep::cells::{cells, labels, maps as all_maps, resolve_placement, setup};
+use pf1e_sweep::executor::{default_threads, run_local};
+use pf1e_sweep::report::map_title;
+use pf1e_sweep::shard::ShardPlan;
+use pf1e_sweep::sweep_report::{
+    SweepResults, render_sweep_csv, render_sweep_json, render_sweep_text,
+};
+use pf1e_sweep::sweep_spec::{AxisKind, SweepSpec, check_against_map, parse_sweep};
+
+use crate::cli::{SweepArgs, SweepFormat};
+use crate::exit_codes::{DATA_ERROR, SUCCESS};
+use crate::load::read_text;
+
+/// Fights per shard: the output does not depend on it.
+const SHARD_RUNS: u64 = 500;
+
+pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
+    let loaded = match load(&args.file) {
+        Ok(loaded) => loaded,
+        Err(errors) => {
+            for e in &errors {
+                eprintln!("error: {e}");
+            }
+            return Ok(DATA_ERROR);
+        }
+    };
+    let threads = args.threads.unwrap_or_else(default_threads);
+    let plan = ShardPlan::new(loaded.spec.runs, SHARD_RUNS).context("planning the runs")?;
+    let mut results = Vec::with_capacity(loaded.cells.len());
+    for (cell, scenario) in loaded.cells {
+        let empty = Tally::empty(scenario.sides().len(), scenario.units().len());
+        let tally = run_local(&plan, threads, &empty, |runs| {
+            run_range(&scenario, loaded.spec.seed, runs)
+        })
+        .context("the engine returned a tally of another shape")?;
+        results.push((cell, tally));
+    }
+    let results = SweepResults {
+        spec: &loaded.spec,
+        map: loaded.map_title,
+        sides: loaded.sides,
+        cells: results,
+    };
+    print(&match args.format {
+        SweepFormat::Text => render_sweep_text(&results),
+        SweepFormat::Json => render_sweep_json(&results),
+        SweepFormat::Csv => render_sweep_csv(&results),
+    })
+}
+
+/// Writes the output to stdout; a reader that went away (`| head`) is not a failure.
+fn print(text: &str) -> anyhow::Result<u8> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(SUCCESS),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(SUCCESS),
+        Err(e) => Err(e).context("cannot write the sweep to stdout"),
+    }
+}
+
+/// A validated sweep, every cell's scenario built.
+struct Loaded {
+    spec: SweepSpec,
+    map_title: String,
+    /// Side names in the scenarios' order.
+    sides: Vec<String>,
+    cells: Vec<(Vec<usize>, Scenario)>,
+}
+
+/// Reads and checks everything; returns every problem found, one line each.
+fn load(file: &Path) -> Result<Loaded, Vec<DataError>> {
+    let label = file.display().to_string();
+    let text = read_text(file).map_err(|e| vec![e])?;
+    let spec = parse_sweep(&label, &text).map_err(|e| e.0)?;
+    let base = file.parent().unwrap_or(Path::new(""));
+    let resolve = |p: &str| base.join(p);
+
+    let mut errors: Vec<DataError> = Vec::new();
+    let mut maps: BTreeMap<PathBuf, Option<Map>> = BTreeMap::new();
+    for path in all_maps(&spec) {
+        let path = resolve(path);
+        if maps.contains_key(&path) {
+            continue;
+        }
+        let map_label = path.display().to_string();
+        let parsed = read_text(&path)
+            .map_err(DataErrors::from)
+            .and_then(|text| parse_map(&map_label, &text));
+        let map = match parsed {
+            Ok(map) => Some(map),
+            Err(e) => {
+                errors.extend(e.0);
+                None
+            }
+        };
+        maps.insert(path, map);
+    }
+    let mut combatants: BTreeMap<PathBuf, Option<Combatant>> = BTreeMap::new();
+    let rosters = spec.axes.iter().flat_map(|a| match &a.kind {
+        AxisKind::Roster(o) => o.iter().flat_map(|(_, f)| f).collect(),
+        _ => Vec::new(),
+    });
+    for path in spec.sides.iter().flat_map(|(_, f)| f).chain(rosters) {
+        let path = resolve(path);
+        if combatants.contains_key(&path) {
+            continue;
+        }
+        let label = path.display().to_string();
+        let parsed = read_text(&path)
+            .map_err(DataErrors::from)
+            .and_then(|text| parse_combatant(&label, &text));
+        let combatant = match parsed {
+            Ok(c) => Some(c),
+            Err(e) => {
+                errors.extend(e.0);
+                None
+            }
+        };
+        combatants.insert(path, combatant);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let maps: BTreeMap<PathBuf, Map> = maps
+        .into_iter()
+        .filter_map(|(path, map)| Some((path, map?)))
+        .collect();
+    check_maps(&spec, &label, &maps, &resolve)?;
+
+    let options = FightOptions {
+        round_cap: spec.round_cap,
+        simple_monster_death: spec.simple_monster_death,
+    };
+    let mut built = Vec::new();
+    for cell in cells(&spec) {
+        match build_cell(&spec, &cell, &maps, &combatants, &resolve, options) {
+            Ok(scenario) => built.push((cell, scenario)),
+            Err(e) => {
+                let name = labels(&spec, &cell).join(", ");
+                errors.extend(e.0.into_iter().map(|mut e| {
+                    e.message = format!("in cell ({name}) of {label}: {}", e.message);
+                    e
+                }));
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let sides = built
+        .first()
+        .map(|(_, s)| s.sides().to_vec())
+        .unwrap_or_default();
+    let main_map = resolve(&spec.map);
+    let title = map_title(
+        maps.get(&main_map).and_then(Map::name),
+        &main_map.display().to_string(),
+    );
+    Ok(Loaded {
+        map_title: title,
+        spec,
+        sides,
+        cells: built,
+    })
+}
+
+/// Checks the sweep against each of its maps (naming the map when there are several), and
+/// that every map deploys the same sides in the same order, so every cell's tally lines up.
+fn check_maps(
+    spec: &SweepSpec,
+    label: &str,
+    maps: &BTreeMap<PathBuf, Map>,
+    resolve: &dyn Fn(&str) -> PathBuf,
+) -> Result<(), Vec<DataError>> {
+    let mut errors = Vec::new();
+    let main = resolve(&spec.map);
+    let sides_of =
+        |m: &Map| -> Vec<String> { m.deployment().iter().map(|(s, _)| s.clone()).collect() };
+    for (path, map) in maps {
+        if let Err(e) = check_against_map(spec, label, map) {
+            errors.extend(e.0.into_iter().map(|mut e| {
+                if maps.len() > 1 {
+                    e.message = format!("{} (map {})", e.message, path.display());
+                }
+                e
+            }));
+        }
+        if path != &main && sides_of(map) != sides_of(&maps[&main]) {
+            let field = map_option_field(spec, path, resolve);
+            errors.push(DataError::new(
+                label,
+                field,
+                format!(
+                    "{} deploys sides ({}) but {} deploys ({}): the maps of a sweep must deploy the same sides in the same order",
+                    path.display(),
+                    sides_of(map).join(", "),
+                    main.display(),
+                    sides_of(&maps[&main]).join(", ")
+                ),
+            ));
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// The field of the first `map` axis option naming `path`.
+fn map_option_field(spec: &SweepSpec, path: &Path, resolve: &dyn Fn(&str) -> PathBuf) -> String {
+    for (i, axis) in spec.axes.iter().enumerate() {
+        if let AxisKind::Map(options) = &axis.kind {
+            if let Some((name, _)) = options.iter().find(|(_, p)| resolve(p) == path) {
+                return field_key(&format!("axes[{i}].map.options"), name);
+            }
+        }
+    }
+    "map".to_string()
+}
+
+/// The scenario of one cell: its sides' combatants, starting squares and tactics.
+fn build_cell(
+    spec: &SweepSpec,
+    cell: &[usize],
+    maps: &BTreeMap<PathBuf, Map>,
+    combatants: &BTreeMap<PathBuf, Option<Combatant>>,
+    resolve: &dyn Fn(&str) -> PathBuf,
+    options: FightOptions,
+) -> Result<Scenario, DataErrors> {
+    let setup = setup(spec, cell);
+    let map_path = resolve(&setup.map);
+    let map = &maps[&map_path];
+    let map_label = &map_path.display().to_string();
+    let mut sides = Vec::new();
+    let mut start = Vec::new();
+    for side in &setup.sides {
+        sides.push(SideSpec {
+            name: side.name.clone(),
+            combatants: side
+                .files
+                .iter()
+                .filter_map(|f| combatants.get(&resolve(f)).cloned().flatten())
+                .collect(),
+        });
+        start.push(match &side.placement {
+            Some(p) => Some(
+                resolve_placement(map, p)
+                    .map_err(|m| DataError::new(map_label, "deployment", m))?,
+            ),
+            None => None,
+        });
+    }
+    let mut scenario = Scenario::with_start_squares(map.clone(), map_label, sides, start, options)?;
+    for side in &setup.sides {
+        scenario
+            .set_tactic(&side.name, side.tactic)
+            .map_err(|e| DataError::new(map_label, "deployment", e.to_string()))?;
+    }
+    Ok(scenario)
+}
