@@ -182,6 +182,12 @@ pub struct SweepArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SweepFormat::Text)]
     pub format: SweepFormat,
+    /// Also write the matrix as one self-contained HTML page (heatmaps, cell table, map).
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
+    /// Keep each finished cell's tally in this folder and reuse it on the next run.
+    #[arg(long, value_name = "DIR")]
+    pub cache: Option<PathBuf>,
 }
 
 /// How `sweep` prints its matrix.

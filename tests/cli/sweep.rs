@@ -257,3 +257,113 @@ fn a_map_axis_plays_each_map_and_they_must_deploy_the_same_sides() {
         stderr(&out)
     );
 }
+
+#[test]
+fn html_writes_a_self_contained_page_and_leaves_stdout_unchanged() {
+    let (dir, path) = sample_with("name: ", "name: ", 100);
+    let page = dir.path().join("out.html");
+    let plain = pf1e_sim(&["sweep", &path]);
+    let out = pf1e_sim(&["sweep", &path, "--html", page.to_str().unwrap()]);
+    assert_exit(&out, 0);
+    assert_eq!(out.stdout, plain.stdout);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>\n") && html.ends_with("</html>\n"));
+    for banned in ["http://", "https://", "<script"] {
+        assert!(!html.contains(banned), "{banned}");
+    }
+    // One heatmap (two axes) of 3 × 3 squares, each with its band on hover.
+    assert_eq!(html.matches("<rect class=\"rect\"").count(), 9);
+    assert!(html.contains("(bande 3σ)"));
+    // The map drawn once per placement option, the start squares marked (zone A has 7
+    // passable squares: a pillar is the 8th).
+    assert_eq!(html.matches("<figcaption>depart_players = ").count(), 3);
+    assert_eq!(html.matches("<circle ").count(), 7 + 3 + 3);
+    // No temporary file left beside the page.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    // The same page twice.
+    let again = pf1e_sim(&["sweep", &path, "--html", page.to_str().unwrap()]);
+    assert_exit(&again, 0);
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), html);
+}
+
+fn cache_entries(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn cache_reuses_every_cell_and_ignores_a_corrupt_entry() {
+    let (dir, path) = sample_with("name: ", "name: ", 100);
+    let cache = dir.path().join("cache");
+    let cache_arg = cache.to_str().unwrap();
+    let plain = pf1e_sim(&["sweep", &path]);
+    let first = pf1e_sim(&["sweep", &path, "--cache", cache_arg]);
+    assert_exit(&first, 0);
+    assert_eq!(first.stdout, plain.stdout);
+    let entries = cache_entries(&cache);
+    assert_eq!(entries.len(), 9);
+    let before: Vec<String> = entries
+        .iter()
+        .map(|e| std::fs::read_to_string(e).unwrap())
+        .collect();
+
+    let second = pf1e_sim(&["sweep", &path, "--cache", cache_arg]);
+    assert_exit(&second, 0);
+    assert_eq!(second.stdout, first.stdout);
+    assert!(stderr(&second).is_empty(), "{}", stderr(&second));
+    assert_eq!(cache_entries(&cache), entries);
+
+    // The cells are read, not played: a doctored (but well-formed) entry shows in the output.
+    let wins: Vec<&str> = before[0]
+        .lines()
+        .find_map(|l| l.strip_prefix("wins "))
+        .unwrap()
+        .split(' ')
+        .collect();
+    let fixed = before[0].replacen(
+        &format!("\nwins {} {}\n", wins[0], wins[1]),
+        &format!("\nwins {} {}\n", wins[1], wins[0]),
+        1,
+    );
+    assert!(wins[0] == wins[1] || fixed != before[0], "{fixed}");
+    std::fs::write(&entries[0], &fixed).unwrap();
+    let swapped = pf1e_sim(&["sweep", &path, "--cache", cache_arg, "--format", "csv"]);
+    assert_exit(&swapped, 0);
+    let fresh = pf1e_sim(&["sweep", &path, "--format", "csv"]);
+    if wins[0] != wins[1] {
+        assert_ne!(swapped.stdout, fresh.stdout);
+    }
+
+    // A corrupt entry: a warning, the cell played again and rewritten, the same output.
+    std::fs::write(&entries[0], "garbage").unwrap();
+    let third = pf1e_sim(&["sweep", &path, "--cache", cache_arg]);
+    assert_exit(&third, 0);
+    assert_eq!(third.stdout, first.stdout);
+    let err = stderr(&third);
+    assert!(
+        err.starts_with("warning: ignoring cache entry ") && err.lines().count() == 1,
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&entries[0]).unwrap(), before[0]);
+    assert_eq!(cache_entries(&cache), entries);
+
+    // One more option: only its cells are new.
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replace("hold_and_shoot]", "hold_and_shoot, kite]"),
+    )
+    .unwrap();
+    let more = pf1e_sim(&["sweep", &path, "--cache", cache_arg]);
+    assert_exit(&more, 0);
+    assert_eq!(cache_entries(&cache).len(), 12);
+}

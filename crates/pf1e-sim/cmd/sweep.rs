@@ -1,7 +1,9 @@
 //! `pf1e-sim sweep FILE`: a positioning-matrix sweep (issue 5). Reads the sweep file, its map
 //! and every combatant file it names (paths relative to the sweep file), validates everything
 //! and builds every cell's scenario before any fight, then plays each cell on local threads
-//! and prints the matrix (French text, JSON or CSV).
+//! and prints the matrix (French text, JSON or CSV). `--html OUT.html` also writes the matrix
+//! as one self-contained page (written atomically: a temp file beside it, then a rename);
+//! `--cache DIR` keeps each cell's tally under a hash of its content and reuses it.
 //!
 //! Run i of every cell rolls from seed + i (common random numbers across cells). The output
 //! depends on the files only: the thread count changes how the work is cut, never a byte.
@@ -22,6 +24,7 @@ use pf1e_sweep::cells::{cells, labels, maps as all_maps, resolve_placement, setu
 use pf1e_sweep::executor::{default_threads, run_local};
 use pf1e_sweep::report::map_title;
 use pf1e_sweep::shard::ShardPlan;
+use pf1e_sweep::sweep_html::{MapDrawing, render_sweep_html};
 use pf1e_sweep::sweep_report::{
     SweepResults, render_sweep_csv, render_sweep_json, render_sweep_text,
 };
@@ -30,6 +33,8 @@ use pf1e_sweep::sweep_spec::{AxisKind, SweepSpec, check_against_map, parse_sweep
 use crate::cli::{SweepArgs, SweepFormat};
 use crate::exit_codes::{DATA_ERROR, SUCCESS};
 use crate::load::read_text;
+
+use super::sweep_cache as cache;
 
 /// Fights per shard: the output does not depend on it.
 const SHARD_RUNS: u64 = 500;
@@ -46,26 +51,135 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
     };
     let threads = args.threads.unwrap_or_else(default_threads);
     let plan = ShardPlan::new(loaded.spec.runs, SHARD_RUNS).context("planning the runs")?;
+    let cache = match &args.cache {
+        Some(dir) => Some(
+            cache::Cache::open(dir)
+                .with_context(|| format!("cannot open the cache folder {}", dir.display()))?,
+        ),
+        None => None,
+    };
     let mut results = Vec::with_capacity(loaded.cells.len());
-    for (cell, scenario) in loaded.cells {
+    for (cell, scenario) in &loaded.cells {
         let empty = Tally::empty(scenario.sides().len(), scenario.units().len());
-        let tally = run_local(&plan, threads, &empty, |runs| {
-            run_range(&scenario, loaded.spec.seed, runs)
-        })
-        .context("the engine returned a tally of another shape")?;
-        results.push((cell, tally));
+        let key = cache.as_ref().map(|_| cell_key(&loaded, cell));
+        let cached = match (&cache, &key) {
+            (Some(c), Some(k)) => c.get(k, &empty),
+            _ => None,
+        };
+        let tally = match cached {
+            Some(tally) => tally,
+            None => {
+                let tally = run_local(&plan, threads, &empty, |runs| {
+                    run_range(scenario, loaded.spec.seed, runs)
+                })
+                .context("the engine returned a tally of another shape")?;
+                if let (Some(c), Some(k)) = (&cache, &key) {
+                    c.put(k, &tally).with_context(|| {
+                        format!("cannot write to the cache folder {}", c.dir().display())
+                    })?;
+                }
+                tally
+            }
+        };
+        results.push((cell.clone(), tally));
     }
     let results = SweepResults {
         spec: &loaded.spec,
-        map: loaded.map_title,
-        sides: loaded.sides,
+        map: loaded.map_title.clone(),
+        sides: loaded.sides.clone(),
         cells: results,
     };
+    if let Some(out) = &args.html {
+        let page = render_sweep_html(&results, &drawings(&loaded));
+        write_atomic(out, page.as_bytes())
+            .with_context(|| format!("cannot write the page {}", out.display()))?;
+    }
     print(&match args.format {
         SweepFormat::Text => render_sweep_text(&results),
         SweepFormat::Json => render_sweep_json(&results),
         SweepFormat::Csv => render_sweep_csv(&results),
     })
+}
+
+/// The cache key of `cell`: everything that decides its tally — the texts of its map and
+/// combatant files, each side's name, tactic and start squares, runs, seed, round cap and
+/// options (the rules fingerprint and engine version are added by [`cache::KeyBuilder`]).
+fn cell_key(loaded: &Loaded, cell: &[usize]) -> String {
+    let spec = &loaded.spec;
+    let setup = setup(spec, cell);
+    let resolve = |p: &str| loaded.base.join(p);
+    let map_path = resolve(&setup.map);
+    let text = |p: &PathBuf| loaded.texts.get(p).map_or(&[][..], |t| t.as_bytes());
+    let mut k = cache::KeyBuilder::new();
+    k.field(text(&map_path));
+    k.field(&(setup.sides.len() as u64).to_le_bytes());
+    for side in &setup.sides {
+        k.field(side.name.as_bytes());
+        k.field(side.tactic.name().as_bytes());
+        let start = match &side.placement {
+            Some(p) => resolve_placement(&loaded.maps[&map_path], p)
+                .map(|squares| {
+                    squares
+                        .iter()
+                        .map(|q| format!("{},{};", q.row, q.col))
+                        .collect::<String>()
+                })
+                .unwrap_or_default(),
+            None => "map zone".to_string(),
+        };
+        k.field(start.as_bytes());
+        k.field(&(side.files.len() as u64).to_le_bytes());
+        for f in &side.files {
+            k.field(text(&resolve(f)));
+        }
+    }
+    k.field(&spec.runs.to_le_bytes());
+    k.field(&spec.seed.to_le_bytes());
+    k.field(&spec.round_cap.to_le_bytes());
+    k.field(&[u8::from(spec.simple_monster_death)]);
+    k.finish()
+}
+
+/// The maps of the page: the sweep's map once per option of each `placements` axis, that
+/// option's start squares highlighted; the map alone when no axis places a side.
+fn drawings(loaded: &Loaded) -> Vec<MapDrawing<'_>> {
+    let map = &loaded.maps[&loaded.main_map];
+    let mut out = Vec::new();
+    for axis in &loaded.spec.axes {
+        let AxisKind::Placements(options) = &axis.kind else {
+            continue;
+        };
+        let side = axis.side.as_deref().unwrap_or("");
+        for (name, placement) in options {
+            out.push(MapDrawing {
+                caption: format!("{} = {name} ({side})", axis.name),
+                map,
+                start: resolve_placement(map, placement).unwrap_or_default(),
+            });
+        }
+    }
+    if out.is_empty() {
+        out.push(MapDrawing {
+            caption: loaded.map_title.clone(),
+            map,
+            start: Vec::new(),
+        });
+    }
+    out
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename
+/// over `path`, so a reader never sees a half-written file.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 /// Writes the output to stdout; a reader that went away (`| head`) is not a failure.
@@ -85,6 +199,14 @@ struct Loaded {
     /// Side names in the scenarios' order.
     sides: Vec<String>,
     cells: Vec<(Vec<usize>, Scenario)>,
+    /// Every map of the sweep, by resolved path.
+    maps: BTreeMap<PathBuf, Map>,
+    /// The resolved path of the sweep's `map`.
+    main_map: PathBuf,
+    /// The folder the sweep's paths are relative to.
+    base: PathBuf,
+    /// The text of every map and combatant file read, by resolved path (for cache keys).
+    texts: BTreeMap<PathBuf, String>,
 }
 
 /// Reads and checks everything; returns every problem found, one line each.
@@ -96,6 +218,7 @@ fn load(file: &Path) -> Result<Loaded, Vec<DataError>> {
     let resolve = |p: &str| base.join(p);
 
     let mut errors: Vec<DataError> = Vec::new();
+    let mut texts: BTreeMap<PathBuf, String> = BTreeMap::new();
     let mut maps: BTreeMap<PathBuf, Option<Map>> = BTreeMap::new();
     for path in all_maps(&spec) {
         let path = resolve(path);
@@ -103,9 +226,11 @@ fn load(file: &Path) -> Result<Loaded, Vec<DataError>> {
             continue;
         }
         let map_label = path.display().to_string();
-        let parsed = read_text(&path)
-            .map_err(DataErrors::from)
-            .and_then(|text| parse_map(&map_label, &text));
+        let parsed = read_text(&path).map_err(DataErrors::from).and_then(|text| {
+            let map = parse_map(&map_label, &text);
+            texts.insert(path.clone(), text);
+            map
+        });
         let map = match parsed {
             Ok(map) => Some(map),
             Err(e) => {
@@ -126,9 +251,11 @@ fn load(file: &Path) -> Result<Loaded, Vec<DataError>> {
             continue;
         }
         let label = path.display().to_string();
-        let parsed = read_text(&path)
-            .map_err(DataErrors::from)
-            .and_then(|text| parse_combatant(&label, &text));
+        let parsed = read_text(&path).map_err(DataErrors::from).and_then(|text| {
+            let combatant = parse_combatant(&label, &text);
+            texts.insert(path.clone(), text);
+            combatant
+        });
         let combatant = match parsed {
             Ok(c) => Some(c),
             Err(e) => {
@@ -181,6 +308,10 @@ fn load(file: &Path) -> Result<Loaded, Vec<DataError>> {
         spec,
         sides,
         cells: built,
+        maps,
+        main_map,
+        base: base.to_path_buf(),
+        texts,
     })
 }
 
