@@ -45,7 +45,8 @@ pub enum Command {
     /// Serve shards to coordinators over gRPC (see README « Distributed runs »). Prints its address
     /// on stderr; stops on SIGTERM/SIGINT after the running shards (within --grace-period).
     Worker(WorkerArgs),
-    /// Play a `run` job on workers and print exactly what `pf1e-sim run` prints. Exit 0 when
+    /// Play a `run` job (or a `sweep`) on workers and print exactly what `pf1e-sim run` (or
+    /// `sweep`) prints. Exit 0 when
     /// the report is printed, 2 on a usage or data error, 1 when the job cannot finish (no
     /// worker left without --local-fallback, a shard failing every attempt, two workers
     /// disagreeing).
@@ -134,6 +135,10 @@ pub enum CoordinatorJob {
     /// The job of `pf1e-sim run`, with the same arguments (--threads is used only by
     /// --local-fallback).
     Run(RunArgs),
+    /// The job of `pf1e-sim sweep FILE`, with the same arguments; prints the same bytes. Each
+    /// cell's runs are sharded in seed ranges (--threads is used only by --local-fallback;
+    /// --html works as in `sweep`; --cache is refused).
+    Sweep(SweepArgs),
 }
 
 /// `pf1e-sim run`: the seed's CLI plus threads, shard size and output format.

@@ -20,6 +20,9 @@ pub const ARENA: &str = "data/maps/sample_arena.yaml";
 pub const GOBLIN: &str = "data/monsters/goblin.json";
 pub const ORC: &str = "data/monsters/orc.json";
 
+/// The wire protocol version the binary speaks (PROTOCOL_VERSION in crates/pf1e-sim/rpc/mod.rs).
+pub const PROTOCOL: u32 = 2;
+
 /// Longest a coordinator or `run` may take in any test.
 pub const PROCESS_DEADLINE: Duration = Duration::from_secs(60);
 
@@ -298,10 +301,12 @@ pub fn wire_scenario() -> pb::Scenario {
             pb::Side {
                 name: "players".into(),
                 members: vec![0, 0, 0],
+                ..Default::default()
             },
             pb::Side {
                 name: "monsters".into(),
                 members: vec![1, 1],
+                ..Default::default()
             },
         ],
         options: Some(pb::FightOptions {

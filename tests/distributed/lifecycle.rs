@@ -12,7 +12,7 @@ use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
 use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
 use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
 
-use super::harness::{Worker, channel, pb, runtime, wire_scenario};
+use super::harness::{PROTOCOL, Worker, channel, pb, runtime, wire_scenario};
 
 fn check(service: &str) -> Request<HealthCheckRequest> {
     let mut request = Request::new(HealthCheckRequest {
@@ -72,7 +72,7 @@ fn sigterm_drains_the_worker_and_it_exits_in_bounded_time() {
     let channel = rt.block_on(channel(&w));
     let mut client = pb::worker_client::WorkerClient::new(channel.clone());
     let mut request = Request::new(pb::RunShardRequest {
-        protocol_version: 1,
+        protocol_version: PROTOCOL,
         job_id: "drain".into(),
         shard_id: 0,
         attempt: 1,

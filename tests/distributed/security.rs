@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use tonic::{Code, Request};
 
-use super::harness::{Worker, coordinator, job, pb, runtime, wire_scenario};
+use super::harness::{PROTOCOL, Worker, coordinator, job, pb, runtime, wire_scenario};
 use crate::util::temp_file;
 
 fn stderr(out: &std::process::Output) -> String {
@@ -37,7 +37,9 @@ fn another_protocol_or_rules_build_is_refused() {
     let out = coordinator(&[&w], &[], &args);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("it speaks pf1e protocol 99, this coordinator speaks 1"),
+        stderr(&out).contains(&format!(
+            "it speaks pf1e protocol 99, this coordinator speaks {PROTOCOL}"
+        )),
         "{}",
         stderr(&out)
     );
@@ -57,7 +59,7 @@ type Edit = Box<dyn FnOnce(&mut pb::RunShardRequest)>;
 
 fn shard(edit: impl FnOnce(&mut pb::RunShardRequest)) -> Request<pb::RunShardRequest> {
     let mut request = pb::RunShardRequest {
-        protocol_version: 1,
+        protocol_version: PROTOCOL,
         job_id: "test-job".into(),
         shard_id: 0,
         attempt: 1,
@@ -130,7 +132,7 @@ fn malformed_requests_get_invalid_argument_and_the_worker_keeps_serving() {
             assert_eq!(e.code(), Code::InvalidArgument, "{what}: {e:?}");
         }
         let e = client
-            .run_shard(shard(|r| r.protocol_version = 2))
+            .run_shard(shard(|r| r.protocol_version = 1))
             .await
             .unwrap_err();
         assert_eq!(e.code(), Code::FailedPrecondition, "{e:?}");
@@ -144,11 +146,11 @@ fn malformed_requests_get_invalid_argument_and_the_worker_keeps_serving() {
         assert_eq!(e.code(), Code::OutOfRange, "{e:?}");
 
         let mut info = Request::new(pb::InfoRequest {
-            protocol_version: 1,
+            protocol_version: PROTOCOL,
         });
         info.set_timeout(Duration::from_secs(5));
         let info = client.info(info).await.expect("still serving").into_inner();
-        assert_eq!((info.protocol_version, info.threads), (1, 1));
+        assert_eq!((info.protocol_version, info.threads), (PROTOCOL, 1));
         assert_eq!(info.limits.unwrap().max_shard_runs, 1000);
         let good = client.run_shard(shard(|_| {})).await.expect("a good shard");
         assert_eq!(good.into_inner().tally.unwrap().fights, 10);

@@ -1,11 +1,13 @@
 //! Coordinator + workers print exactly what `run` prints: several shard sizes, JSON with the
-//! transcript, workers from `PF1E_SIM_WORKERS`, and the same data errors (exit 2).
+//! transcript, workers from `PF1E_SIM_WORKERS`, and the same data errors (exit 2); and a
+//! sweep prints exactly what `sweep` prints.
 
 use std::time::Duration;
 
 use super::harness::{
     Worker, assert_same_report, coordinator, coordinator_args, job, pf1e, reference, spawn,
 };
+use crate::util::{path_str, root, temp_file};
 
 #[test]
 fn coordinator_and_three_workers_print_run_s_bytes_for_every_shard_size() {
@@ -82,4 +84,60 @@ fn data_errors_are_run_s_errors_and_exit_2() {
     let none = pf1e(&coordinator_args(&[], &[], &job(&["--runs", "10"])));
     assert_eq!(none.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&none.stderr).contains("no worker"));
+}
+
+/// data/sweeps/arena.yaml at 60 runs per cell, in a temp folder (its paths made absolute).
+fn small_arena_sweep() -> (tempfile::TempDir, String) {
+    let text = std::fs::read_to_string(root().join("data/sweeps/arena.yaml")).expect("sweep");
+    let data = format!("{}/", path_str(&root().join("data")));
+    let text = text.replace("../", &data).replace("runs: 2000", "runs: 60");
+    assert!(text.contains("runs: 60"), "{text}");
+    temp_file("arena.yaml", &text)
+}
+
+#[test]
+fn a_sweep_on_two_workers_prints_sweep_s_bytes_in_text_and_csv() {
+    // The sample has start squares (placements axis) and non-default tactics (tactics axis):
+    // its cells differ only by them, so identical bytes mean the workers played both.
+    let workers = [Worker::plain(), Worker::plain()];
+    let all: Vec<&Worker> = workers.iter().collect();
+    let (_dir, file) = small_arena_sweep();
+    for format in ["text", "csv"] {
+        let args: Vec<String> = ["sweep", &file, "--format", format]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let expected = reference(&args);
+        let out = coordinator(&all, &["--shard-runs", "25"], &args);
+        assert_same_report(&out, &expected);
+    }
+    let text = String::from_utf8(reference(&[
+        "sweep".to_string(),
+        file.clone(),
+        "--format".to_string(),
+        "csv".to_string(),
+    ]))
+    .unwrap();
+    let mut rows: Vec<String> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').skip(3).collect::<Vec<_>>().join(","))
+        .collect();
+    rows.sort_unstable();
+    rows.dedup();
+    // The numbers (past cell, placement and tactic) differ between cells.
+    assert!(rows.len() > 2, "the cells played the same fights:\n{text}");
+}
+
+#[test]
+fn a_sweep_s_data_errors_are_sweep_s_and_exit_2() {
+    let w = Worker::plain();
+    let (_dir, file) = temp_file("bad.yaml", "name: x\nmap: nowhere.yaml\n");
+    let args = vec!["sweep".to_string(), file];
+    let local = pf1e(&args);
+    let out = coordinator(&[&w], &[], &args);
+    assert_eq!(local.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.stderr, local.stderr);
+    assert!(out.stdout.is_empty());
 }

@@ -4,7 +4,7 @@
 
 use crate::cli::{CoordinatorArgs, CoordinatorJob};
 use crate::cmd::worker::init_logging;
-use crate::coordinator::{CoordinatorOptions, progress, run as run_job};
+use crate::coordinator::{CoordinatorOptions, progress, run as run_job, run_sweep};
 
 pub fn run(args: &CoordinatorArgs) -> anyhow::Result<u8> {
     init_logging("warn", progress::log_writer);
@@ -23,5 +23,6 @@ pub fn run(args: &CoordinatorArgs) -> anyhow::Result<u8> {
     };
     match &args.job {
         CoordinatorJob::Run(run) => run_job(&options, run),
+        CoordinatorJob::Sweep(sweep) => run_sweep(&options, sweep),
     }
 }

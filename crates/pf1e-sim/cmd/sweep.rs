@@ -33,21 +33,17 @@ use pf1e_sweep::sweep_spec::{AxisKind, SweepSpec, check_against_map, parse_sweep
 use crate::cli::{SweepArgs, SweepFormat};
 use crate::exit_codes::{DATA_ERROR, SUCCESS};
 use crate::load::read_text;
+use crate::rpc::pb;
 
 use super::sweep_cache as cache;
 
 /// Fights per shard: the output does not depend on it.
-const SHARD_RUNS: u64 = 500;
+pub(crate) const SHARD_RUNS: u64 = 500;
 
 pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
-    let loaded = match load(&args.file) {
+    let loaded = match load_or_report(&args.file) {
         Ok(loaded) => loaded,
-        Err(errors) => {
-            for e in &errors {
-                eprintln!("error: {e}");
-            }
-            return Ok(DATA_ERROR);
-        }
+        Err(code) => return Ok(code),
     };
     let threads = args.threads.unwrap_or_else(default_threads);
     let plan = ShardPlan::new(loaded.spec.runs, SHARD_RUNS).context("planning the runs")?;
@@ -83,6 +79,28 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
         };
         results.push((cell.clone(), tally));
     }
+    finish(&loaded, results, args)
+}
+
+/// Reads and checks the sweep file; on a data error prints every problem and returns the exit
+/// code.
+pub(crate) fn load_or_report(file: &Path) -> Result<Loaded, u8> {
+    load(file).map_err(|errors| {
+        for e in &errors {
+            eprintln!("error: {e}");
+        }
+        DATA_ERROR
+    })
+}
+
+/// Writes the page if `--html` asks for it and prints the matrix of `results` (one tally per
+/// cell, in `loaded.cells` order) in the chosen format. `sweep` and `coordinator … sweep` both
+/// end here, so they print the same bytes.
+pub(crate) fn finish(
+    loaded: &Loaded,
+    results: Vec<(Vec<usize>, Tally)>,
+    args: &SweepArgs,
+) -> anyhow::Result<u8> {
     let results = SweepResults {
         spec: &loaded.spec,
         map: loaded.map_title.clone(),
@@ -90,7 +108,7 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
         cells: results,
     };
     if let Some(out) = &args.html {
-        let page = render_sweep_html(&results, &drawings(&loaded));
+        let page = render_sweep_html(&results, &drawings(loaded));
         write_atomic(out, page.as_bytes())
             .with_context(|| format!("cannot write the page {}", out.display()))?;
     }
@@ -98,6 +116,73 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
         SweepFormat::Text => render_sweep_text(&results),
         SweepFormat::Json => render_sweep_json(&results),
         SweepFormat::Csv => render_sweep_csv(&results),
+    })
+}
+
+/// The wire scenario of `cell` (for `coordinator … sweep`): the texts read by [`load`], each
+/// side's members, tactic and start squares, labelled as [`build_cell`] labels them, so a
+/// worker compiles the very scenario `sweep` plays.
+pub(crate) fn wire_cell(loaded: &Loaded, cell: &[usize]) -> anyhow::Result<pb::Scenario> {
+    let spec = &loaded.spec;
+    let setup = setup(spec, cell);
+    let resolve = |p: &str| loaded.base.join(p);
+    let document = |path: &PathBuf| -> anyhow::Result<pb::Document> {
+        let text = loaded
+            .texts
+            .get(path)
+            .with_context(|| format!("internal error: {} was not read", path.display()))?;
+        Ok(pb::Document {
+            label: path.display().to_string(),
+            text: text.clone(),
+        })
+    };
+    let map_path = resolve(&setup.map);
+    let map = &loaded.maps[&map_path];
+    let mut paths: Vec<PathBuf> = Vec::new();
+    let mut combatants = Vec::new();
+    let mut sides = Vec::new();
+    for side in &setup.sides {
+        let mut members = Vec::with_capacity(side.files.len());
+        for f in &side.files {
+            let path = resolve(f);
+            let index = match paths.iter().position(|p| *p == path) {
+                Some(i) => i,
+                None => {
+                    combatants.push(document(&path)?);
+                    paths.push(path);
+                    paths.len() - 1
+                }
+            };
+            members.push(u32::try_from(index).context("too many combatant files")?);
+        }
+        let start = match &side.placement {
+            Some(p) => Some(pb::StartSquares {
+                squares: resolve_placement(map, p)
+                    .map_err(|m| anyhow::anyhow!("{}: {m}", map_path.display()))?
+                    .iter()
+                    .map(|q| pb::Square {
+                        row: u32::from(q.row),
+                        col: u32::from(q.col),
+                    })
+                    .collect(),
+            }),
+            None => None,
+        };
+        sides.push(pb::Side {
+            name: side.name.clone(),
+            members,
+            tactic: side.tactic.name().to_string(),
+            start,
+        });
+    }
+    Ok(pb::Scenario {
+        map: Some(document(&map_path)?),
+        combatants,
+        sides,
+        options: Some(pb::FightOptions {
+            round_cap: spec.round_cap,
+            simple_monster_death: spec.simple_monster_death,
+        }),
     })
 }
 
@@ -193,12 +278,12 @@ fn print(text: &str) -> anyhow::Result<u8> {
 }
 
 /// A validated sweep, every cell's scenario built.
-struct Loaded {
-    spec: SweepSpec,
+pub(crate) struct Loaded {
+    pub(crate) spec: SweepSpec,
     map_title: String,
     /// Side names in the scenarios' order.
     sides: Vec<String>,
-    cells: Vec<(Vec<usize>, Scenario)>,
+    pub(crate) cells: Vec<(Vec<usize>, Scenario)>,
     /// Every map of the sweep, by resolved path.
     maps: BTreeMap<PathBuf, Map>,
     /// The resolved path of the sweep's `map`.

@@ -48,6 +48,7 @@ pub fn wire_scenario(args: &RunArgs) -> anyhow::Result<pb::Scenario> {
         sides.push(pb::Side {
             name: side.name.clone(),
             members,
+            ..Default::default()
         });
     }
     Ok(pb::Scenario {

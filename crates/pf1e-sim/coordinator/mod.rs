@@ -1,4 +1,4 @@
-//! `pf1e-sim coordinator … run …`: plays a `run` job on remote workers and prints exactly what
+//! `pf1e-sim coordinator … run …`: plays a `run` job (and `… sweep …`, see [`sweep`]) on remote workers and prints exactly what
 //! `pf1e-sim run` prints for the same arguments. It validates the files locally (same errors,
 //! same exit code 2), plans the shards, resumes from `--journal`, finds and checks the workers,
 //! lets the [`scheduler`] keep their slots full, falls back to local threads if asked when no
@@ -13,7 +13,11 @@ mod journal;
 mod launcher;
 pub mod progress;
 mod scheduler;
+mod sweep;
 
+pub use sweep::run as run_sweep;
+
+use std::num::NonZeroUsize;
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -21,6 +25,7 @@ use std::time::Duration;
 
 use anyhow::{Context as _, bail};
 use pf1e_engine::fight::transcript;
+use pf1e_engine::scenario::Scenario;
 use pf1e_engine::tally::Tally;
 use pf1e_sweep::executor::default_threads;
 use pf1e_sweep::report::ReportHeader;
@@ -174,62 +179,16 @@ pub fn run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<u8> {
             missing,
             &mut sink,
         )?;
-        match outcome {
-            Ok(()) => {}
-            Err(JobError::AllWorkersLost { missing, reasons }) => {
-                if !options.local_fallback {
-                    sink.progress.finish();
-                    eprintln!(
-                        "error: no worker left ({}) with {} of {} shards still to play; nothing was printed. Start workers and rerun{}, or pass --local-fallback to finish on this machine",
-                        reasons.join("; "),
-                        missing.len(),
-                        plan.len(),
-                        if options.journal.is_some() {
-                            " (the journal keeps what is done)"
-                        } else {
-                            ""
-                        }
-                    );
-                    return Ok(RUNTIME_FAILURE);
-                }
-                tracing::warn!(
-                    "no worker left ({}): playing the {} missing shards on this machine",
-                    reasons.join("; "),
-                    missing.len()
-                );
-                sink.progress.note("local fallback");
-                let threads = args.threads.unwrap_or_else(default_threads).get();
-                job::run_locally(&scenario, args.seed, &missing, threads, &mut sink)?;
-            }
-            Err(JobError::ShardFailed {
-                shard,
-                runs,
-                errors,
-            }) => {
-                sink.progress.finish();
-                eprintln!(
-                    "error: {shard} (runs {}..{}) failed {} times: {}",
-                    runs.start,
-                    runs.end,
-                    errors.len(),
-                    errors.join("; ")
-                );
-                return Ok(RUNTIME_FAILURE);
-            }
-            Err(JobError::Disagreement {
-                shard,
-                runs,
-                first,
-                second,
-            }) => {
-                sink.progress.finish();
-                eprintln!(
-                    "error: DIFFERENT ANSWERS for {shard} (runs {}..{}): {first} and {second} returned different tallies. The fights are deterministic, so one of them runs other rules or is broken (a determinism bug or a mismatched worker); nothing was printed",
-                    runs.start, runs.end
-                );
-                return Ok(RUNTIME_FAILURE);
-            }
-            Err(JobError::Sink(e)) => return Err(e),
+        if let Some(code) = settle(
+            options,
+            outcome,
+            plan.len(),
+            &scenario,
+            args.seed,
+            args.threads,
+            &mut sink,
+        )? {
+            return Ok(code);
         }
     }
     sink.progress.finish();
@@ -246,6 +205,77 @@ pub fn run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<u8> {
         &sink.total,
         first_fight.as_deref(),
     )?)
+}
+
+/// Ends a distributed job: `Ok(None)` when every shard is merged (on the workers or, with
+/// --local-fallback, on this machine), `Ok(Some(code))` when it failed (the reason printed).
+fn settle(
+    options: &CoordinatorOptions,
+    outcome: Result<(), JobError>,
+    shards: u64,
+    scenario: &Scenario,
+    seed: u64,
+    threads: Option<NonZeroUsize>,
+    sink: &mut JobSink,
+) -> anyhow::Result<Option<u8>> {
+    match outcome {
+        Ok(()) => {}
+        Err(JobError::AllWorkersLost { missing, reasons }) => {
+            if !options.local_fallback {
+                sink.progress.finish();
+                eprintln!(
+                    "error: no worker left ({}) with {} of {} shards still to play; nothing was printed. Start workers and rerun{}, or pass --local-fallback to finish on this machine",
+                    reasons.join("; "),
+                    missing.len(),
+                    shards,
+                    if options.journal.is_some() {
+                        " (the journal keeps what is done)"
+                    } else {
+                        ""
+                    }
+                );
+                return Ok(Some(RUNTIME_FAILURE));
+            }
+            tracing::warn!(
+                "no worker left ({}): playing the {} missing shards on this machine",
+                reasons.join("; "),
+                missing.len()
+            );
+            sink.progress.note("local fallback");
+            let threads = threads.unwrap_or_else(default_threads).get();
+            job::run_locally(scenario, seed, &missing, threads, sink)?;
+        }
+        Err(JobError::ShardFailed {
+            shard,
+            runs,
+            errors,
+        }) => {
+            sink.progress.finish();
+            eprintln!(
+                "error: {shard} (runs {}..{}) failed {} times: {}",
+                runs.start,
+                runs.end,
+                errors.len(),
+                errors.join("; ")
+            );
+            return Ok(Some(RUNTIME_FAILURE));
+        }
+        Err(JobError::Disagreement {
+            shard,
+            runs,
+            first,
+            second,
+        }) => {
+            sink.progress.finish();
+            eprintln!(
+                "error: DIFFERENT ANSWERS for {shard} (runs {}..{}): {first} and {second} returned different tallies. The fights are deterministic, so one of them runs other rules or is broken (a determinism bug or a mismatched worker); nothing was printed",
+                runs.start, runs.end
+            );
+            return Ok(Some(RUNTIME_FAILURE));
+        }
+        Err(JobError::Sink(e)) => return Err(e),
+    }
+    Ok(None)
 }
 
 /// Finds the workers and plays `missing` on them. The outer error is a failure of the

@@ -4,10 +4,11 @@
 //! jobs and tally values. Hashes use an explicit length-prefixed encoding, never prost's, so
 //! they stay stable across library versions.
 
+use pf1e_engine::board::Pos;
 use pf1e_engine::error::{DataError, DataErrors};
 use pf1e_engine::map::parse_map;
 use pf1e_engine::model::parse_combatant;
-use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
+use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec, Tactic};
 use pf1e_engine::tally::{Tally, UnitTally};
 use sha2::{Digest as _, Sha256};
 
@@ -63,9 +64,10 @@ pub fn tally_from_pb(tally: &pb::Tally) -> Tally {
     }
 }
 
-/// Compiles a wire scenario exactly as `pf1e-sim run` compiles the user's files: the map, each
-/// combatant document, then the sides deployed on the map. Every problem is returned, each
-/// naming the document's label.
+/// Compiles a wire scenario exactly as `pf1e-sim run` (or `sweep`, for one cell) compiles the
+/// user's files: the map, each combatant document, then the sides deployed on the map (on
+/// their start squares when given) with their tactics. Every problem is returned, each naming
+/// the document's label.
 pub fn compile_scenario(scenario: &pb::Scenario) -> Result<Scenario, DataErrors> {
     let mut errors: Vec<DataError> = Vec::new();
     let Some(map_doc) = &scenario.map else {
@@ -90,7 +92,35 @@ pub fn compile_scenario(scenario: &pb::Scenario) -> Result<Scenario, DataErrors>
         })
         .collect();
     let mut sides = Vec::with_capacity(scenario.sides.len());
+    let mut start = Vec::with_capacity(scenario.sides.len());
+    let mut tactics = Vec::with_capacity(scenario.sides.len());
     for (s, side) in scenario.sides.iter().enumerate() {
+        if !side.tactic.is_empty() {
+            match side.tactic.parse::<Tactic>() {
+                Ok(t) => tactics.push((side.name.clone(), t)),
+                Err(e) => errors.push(DataError::new(
+                    "request",
+                    format!("scenario.sides[{s}].tactic"),
+                    e.to_string(),
+                )),
+            }
+        }
+        let mut squares = None;
+        if let Some(given) = &side.start {
+            let mut list = Vec::with_capacity(given.squares.len());
+            for (q, square) in given.squares.iter().enumerate() {
+                match (u16::try_from(square.row), u16::try_from(square.col)) {
+                    (Ok(row), Ok(col)) => list.push(Pos::new(row, col)),
+                    _ => errors.push(DataError::new(
+                        "request",
+                        format!("scenario.sides[{s}].start.squares[{q}]"),
+                        "square out of range",
+                    )),
+                }
+            }
+            squares = Some(list);
+        }
+        start.push(squares);
         let mut members = Vec::with_capacity(side.members.len());
         for (m, &index) in side.members.iter().enumerate() {
             match combatants.get(index as usize) {
@@ -129,7 +159,13 @@ pub fn compile_scenario(scenario: &pb::Scenario) -> Result<Scenario, DataErrors>
         round_cap: options.round_cap,
         simple_monster_death: options.simple_monster_death,
     };
-    Scenario::new(map, &map_doc.label, sides, options)
+    let mut compiled = Scenario::with_start_squares(map, &map_doc.label, sides, start, options)?;
+    for (side, tactic) in tactics {
+        compiled
+            .set_tactic(side.as_str(), tactic)
+            .map_err(|e| DataError::new(&map_doc.label, "deployment", e.to_string()))?;
+    }
+    Ok(compiled)
 }
 
 /// A SHA-256 over explicitly framed fields.
@@ -156,10 +192,11 @@ impl Framer {
     }
 }
 
-/// The content hash of a wire scenario: its documents (labels and texts), sides and options.
+/// The content hash of a wire scenario: its documents (labels and texts), sides (with their
+/// tactics and start squares) and options.
 /// A worker keys its compiled-scenario cache by it.
 pub fn scenario_hash(scenario: &pb::Scenario) -> ContentHash {
-    let mut h = Framer::new("pf1e-scenario-v1");
+    let mut h = Framer::new("pf1e-scenario-v2");
     let empty = pb::Document::default();
     let map = scenario.map.as_ref().unwrap_or(&empty);
     h.text(&map.label);
@@ -175,6 +212,18 @@ pub fn scenario_hash(scenario: &pb::Scenario) -> ContentHash {
         h.u64(side.members.len() as u64);
         for &m in &side.members {
             h.u64(u64::from(m));
+        }
+        h.text(&side.tactic);
+        match &side.start {
+            None => h.u64(0),
+            Some(start) => {
+                h.u64(1);
+                h.u64(start.squares.len() as u64);
+                for q in &start.squares {
+                    h.u64(u64::from(q.row));
+                    h.u64(u64::from(q.col));
+                }
+            }
         }
     }
     let options = scenario.options.unwrap_or_default();
@@ -270,6 +319,7 @@ mod tests {
             sides: vec![pb::Side {
                 name: "players".into(),
                 members: vec![0, 0],
+                ..Default::default()
             }],
             options: Some(pb::FightOptions {
                 round_cap: 100,
@@ -280,6 +330,17 @@ mod tests {
         let mut other = base.clone();
         other.sides[0].members.push(0);
         assert_ne!(scenario_hash(&other), h);
+        let mut other = base.clone();
+        other.sides[0].tactic = "kite".into();
+        assert_ne!(scenario_hash(&other), h);
+        let mut other = base.clone();
+        other.sides[0].start = Some(pb::StartSquares::default());
+        assert_ne!(scenario_hash(&other), h);
+        let mut with_square = other.clone();
+        with_square.sides[0].start = Some(pb::StartSquares {
+            squares: vec![pb::Square { row: 1, col: 2 }],
+        });
+        assert_ne!(scenario_hash(&with_square), scenario_hash(&other));
         let mut other = base.clone();
         other.options.as_mut().unwrap().simple_monster_death = true;
         assert_ne!(scenario_hash(&other), h);
@@ -299,10 +360,69 @@ mod tests {
             sides: vec![pb::Side {
                 name: "players".into(),
                 members: vec![3],
+                ..Default::default()
             }],
             ..Default::default()
         };
         let e = compile_scenario(&bad).unwrap_err();
         assert!(e.to_string().contains("out of range"), "{e}");
+    }
+
+    #[test]
+    fn sides_start_on_their_squares_with_their_tactics() {
+        let doc = |label: &str, text: &str| pb::Document {
+            label: label.into(),
+            text: text.into(),
+        };
+        let wire = pb::Scenario {
+            map: Some(doc(
+                "arena.yaml",
+                include_str!("../../../data/maps/sample_arena_markers.yaml"),
+            )),
+            combatants: vec![
+                doc(
+                    "goblin.json",
+                    include_str!("../../../data/monsters/goblin.json"),
+                ),
+                doc("orc.json", include_str!("../../../data/monsters/orc.json")),
+            ],
+            sides: vec![
+                pb::Side {
+                    name: "players".into(),
+                    members: vec![0, 0],
+                    tactic: String::new(),
+                    start: Some(pb::StartSquares {
+                        squares: vec![pb::Square { row: 3, col: 8 }, pb::Square { row: 4, col: 8 }],
+                    }),
+                },
+                pb::Side {
+                    name: "monsters".into(),
+                    members: vec![1],
+                    tactic: "hold_and_shoot".into(),
+                    start: None,
+                },
+            ],
+            options: Some(pb::FightOptions {
+                round_cap: 100,
+                simple_monster_death: false,
+            }),
+        };
+        let s = compile_scenario(&wire).expect("compiles");
+        let players = s.side_index("players").unwrap();
+        let monsters = s.side_index("monsters").unwrap();
+        assert_eq!(s.tactic(players), Tactic::Default);
+        assert_eq!(s.tactic(monsters), Tactic::HoldAndShoot);
+        let anchors: Vec<Pos> = s
+            .units()
+            .iter()
+            .filter(|u| u.side == players)
+            .map(|u| u.anchor)
+            .collect();
+        assert_eq!(anchors, vec![Pos::new(3, 8), Pos::new(4, 8)]);
+
+        let mut bad = wire.clone();
+        bad.sides[1].tactic = "charge".into();
+        let e = compile_scenario(&bad).unwrap_err();
+        assert!(e.to_string().contains("unknown tactic"), "{e}");
     }
 }

@@ -1,5 +1,6 @@
 //! The worker's compiled scenarios, kept by content hash: the first shard of a job parses the
-//! map and combatant texts and deploys the encounter; the job's later shards (and other jobs
+//! map and combatant texts and deploys the encounter (start squares and tactics included:
+//! they are part of the hash); the job's later shards (and other jobs
 //! of the same encounter) reuse it, so a shard costs only its fights. Bounded: the least
 //! recently used scenario is dropped past [`CAPACITY`].
 
@@ -85,10 +86,12 @@ mod tests {
                 pb::Side {
                     name: "players".into(),
                     members: vec![0, 0],
+                    ..Default::default()
                 },
                 pb::Side {
                     name: "monsters".into(),
                     members: vec![1],
+                    ..Default::default()
                 },
             ],
             options: Some(pb::FightOptions {
