@@ -37,12 +37,3 @@ fn quick_start_plays() {
     }
     assert_eq!(t.fights, 1000);
 }
-
-#[test]
-#[ignore]
-fn speed_probe() {
-    let s = quick_start();
-    let t0 = std::time::Instant::now();
-    let t = run_range(&s, 1, 0..100_000);
-    eprintln!("{} fights in {:?}", t.fights, t0.elapsed());
-}
