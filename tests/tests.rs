@@ -4,6 +4,7 @@
 mod util;
 
 mod cli {
+    mod batch;
     mod run;
     mod sweep;
     mod validate;

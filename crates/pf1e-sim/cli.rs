@@ -51,6 +51,11 @@ pub enum Command {
     /// worker left without --local-fallback, a shard failing every attempt, two workers
     /// disagreeing).
     Coordinator(CoordinatorArgs),
+    /// Join the tally files of `run` or `sweep --shard K/N --tally-out FILE` (see README
+    /// « Batch clusters ») and print exactly what `run` or `sweep` prints. Exit 0 when the
+    /// report is printed, 2 when a file is unreadable or of another job, or slices are missing
+    /// or overlap.
+    Merge(MergeArgs),
 }
 
 /// `pf1e-sim worker`.
@@ -173,6 +178,63 @@ pub struct RunArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Batch clusters: play only slice K of N (1-based; slice K holds the shards k with
+    /// k mod N = K − 1) and write its tally to --tally-out instead of printing a report.
+    /// `auto` takes K (and N) from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID /
+    /// SLURM_ARRAY_TASK_COUNT; `auto/N` fixes N. Join the files with `pf1e-sim merge`.
+    #[arg(long, value_name = "K/N", value_parser = shard_slice, requires = "tally_out", conflicts_with = "transcript")]
+    pub shard: Option<ShardSlice>,
+    /// Where --shard writes its slice's tally (JSON, written atomically).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub tally_out: Option<PathBuf>,
+}
+
+/// `--shard K/N`: K and N, either of which may come from the environment (`auto`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardSlice {
+    /// 1-based slice index, or `None` for `auto`.
+    pub k: Option<u64>,
+    /// Slice count, or `None` when `auto` without `/N`.
+    pub n: Option<u64>,
+}
+
+fn shard_slice(text: &str) -> Result<ShardSlice, String> {
+    let (k, n) = match text.split_once('/') {
+        Some((k, n)) => (k, Some(n)),
+        None => (text, None),
+    };
+    let n = n
+        .map(|n| at_least_one(n).map_err(|e| format!("N {e}")))
+        .transpose()?;
+    if k == "auto" {
+        return Ok(ShardSlice { k: None, n });
+    }
+    let Some(n) = n else {
+        return Err("expected K/N (e.g. 2/7), auto or auto/N".to_string());
+    };
+    let k = at_least_one(k).map_err(|e| format!("K {e}"))?;
+    if k > n {
+        return Err(format!("K must be at most N (got {k}/{n})"));
+    }
+    Ok(ShardSlice {
+        k: Some(k),
+        n: Some(n),
+    })
+}
+
+/// `pf1e-sim merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Tally files written by `run` or `sweep --shard K/N --tally-out FILE` (every slice of
+    /// one job). A sweep's files are reread from the sweep file's path, as given to `sweep`.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Output format (csv for sweeps only).
+    #[arg(long, value_enum, default_value_t = SweepFormat::Text)]
+    pub format: SweepFormat,
+    /// Also write the HTML page (sweeps only).
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
 }
 
 /// `pf1e-sim sweep`.
@@ -193,6 +255,13 @@ pub struct SweepArgs {
     /// Keep each finished cell's tally in this folder and reuse it on the next run.
     #[arg(long, value_name = "DIR")]
     pub cache: Option<PathBuf>,
+    /// Batch clusters: play only slice K of N of the cells × shards (as `run --shard`) and
+    /// write its tallies to --tally-out instead of printing; `pf1e-sim merge` joins them.
+    #[arg(long, value_name = "K/N", value_parser = shard_slice, requires = "tally_out", conflicts_with_all = ["html", "cache"])]
+    pub shard: Option<ShardSlice>,
+    /// Where --shard writes its slice's tallies (JSON, written atomically).
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub tally_out: Option<PathBuf>,
 }
 
 /// How `sweep` prints its matrix.

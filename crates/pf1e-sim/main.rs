@@ -29,8 +29,18 @@ fn run(cli: cli::Cli) -> anyhow::Result<u8> {
         cli::Command::Validate { files } => cmd::validate::run(&files),
         cli::Command::Run(args) => cmd::run::run(&args),
         cli::Command::Sweep(args) => cmd::sweep::run(&args),
+        cli::Command::Bench(args) if args.shard.is_some() => usage("bench does not take --shard"),
         cli::Command::Bench(args) => cmd::bench::run(&args),
+        cli::Command::Merge(args) => cmd::merge::run(&args),
         cli::Command::Worker(args) => cmd::worker::run(&args),
+        cli::Command::Coordinator(args) if matches!(&args.job, cli::CoordinatorJob::Run(run) if run.shard.is_some()) => {
+            usage("coordinator does not take --shard (use run --shard, then merge)")
+        }
         cli::Command::Coordinator(args) => cmd::coordinator::run(&args),
     }
+}
+
+fn usage(message: &str) -> anyhow::Result<u8> {
+    eprintln!("error: {message}");
+    Ok(exit_codes::DATA_ERROR)
 }

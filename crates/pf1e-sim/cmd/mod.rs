@@ -1,7 +1,9 @@
 //! One module per subcommand.
 
+pub mod batch;
 pub mod bench;
 pub mod coordinator;
+pub mod merge;
 pub mod run;
 pub mod sweep;
 pub mod sweep_cache;

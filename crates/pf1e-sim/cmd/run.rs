@@ -33,6 +33,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
         Err(code) => return Ok(code),
     };
     let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);
+    if let Some(slice) = args.shard {
+        return super::batch::run_slice(args, slice, &scenario, &plan, header);
+    }
     let first_fight = args.transcript.then(|| transcript(&scenario, args.seed, 0));
     let threads = args.threads.unwrap_or_else(default_threads);
     let tally = run_local(&plan, threads, &header.empty_tally(), |runs| {

@@ -47,6 +47,9 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
     };
     let threads = args.threads.unwrap_or_else(default_threads);
     let plan = ShardPlan::new(loaded.spec.runs, SHARD_RUNS).context("planning the runs")?;
+    if let Some(slice) = args.shard {
+        return super::batch::sweep_slice(args, slice, &loaded, &plan, threads);
+    }
     let cache = match &args.cache {
         Some(dir) => Some(
             cache::Cache::open(dir)
@@ -189,7 +192,7 @@ pub(crate) fn wire_cell(loaded: &Loaded, cell: &[usize]) -> anyhow::Result<pb::S
 /// The cache key of `cell`: everything that decides its tally — the texts of its map and
 /// combatant files, each side's name, tactic and start squares, runs, seed, round cap and
 /// options (the rules fingerprint and engine version are added by [`cache::KeyBuilder`]).
-fn cell_key(loaded: &Loaded, cell: &[usize]) -> String {
+pub(crate) fn cell_key(loaded: &Loaded, cell: &[usize]) -> String {
     let spec = &loaded.spec;
     let setup = setup(spec, cell);
     let resolve = |p: &str| loaded.base.join(p);
