@@ -76,6 +76,22 @@ impl WorkerUrl {
 }
 
 /// The worker URLs of the command line followed by those of `PF1E_SIM_WORKERS`.
+/// The workers of `--worker` and `PF1E_SIM_WORKERS`; none, or a bad one, is a usage error
+/// printed here (`Err` carries the exit code). Shared by `coordinator run` and `sweep`.
+pub fn workers_or_report(options: &super::CoordinatorOptions) -> Result<Vec<WorkerUrl>, u8> {
+    match worker_urls(&options.workers, std::env::var(WORKERS_ENV).ok().as_deref()) {
+        Ok(urls) if urls.is_empty() => {
+            eprintln!("error: no worker: pass --worker URL (repeatable) or set {WORKERS_ENV}");
+            Err(crate::exit_codes::DATA_ERROR)
+        }
+        Ok(urls) => Ok(urls),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            Err(crate::exit_codes::DATA_ERROR)
+        }
+    }
+}
+
 pub fn worker_urls(flags: &[String], env: Option<&str>) -> anyhow::Result<Vec<WorkerUrl>> {
     let from_env = env.into_iter().flat_map(|v| v.split(','));
     flags

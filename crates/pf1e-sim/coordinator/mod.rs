@@ -38,7 +38,7 @@ use crate::exit_codes::{DATA_ERROR, RUNTIME_FAILURE};
 use crate::rpc::auth::Token;
 use crate::rpc::convert::{compile_scenario, job_id, scenario_hash};
 use crate::rpc::{JobId, ShardId};
-use discovery::{Dial, WORKERS_ENV, discover, worker_urls};
+use discovery::{Dial, discover, workers_or_report};
 use journal::Journal;
 use launcher::{GrpcLauncher, WireJob};
 use progress::Progress;
@@ -101,16 +101,9 @@ pub fn run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<u8> {
         _ => bail!("the input files changed while they were being read; run again"),
     }
     let job_id = job_id(&scenario_hash(&wire), args.seed, args.runs);
-    let urls = match worker_urls(&options.workers, std::env::var(WORKERS_ENV).ok().as_deref()) {
-        Ok(urls) if urls.is_empty() => {
-            eprintln!("error: no worker: pass --worker URL (repeatable) or set {WORKERS_ENV}");
-            return Ok(DATA_ERROR);
-        }
+    let urls = match workers_or_report(options) {
         Ok(urls) => urls,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            return Ok(DATA_ERROR);
-        }
+        Err(code) => return Ok(code),
     };
     let token = options
         .token_file

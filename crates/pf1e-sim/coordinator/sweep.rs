@@ -12,7 +12,7 @@ use pf1e_engine::tally::Tally;
 use pf1e_sweep::report::ReportHeader;
 use pf1e_sweep::shard::ShardPlan;
 
-use super::discovery::{WORKERS_ENV, worker_urls};
+use super::discovery::workers_or_report;
 use super::launcher::WireJob;
 use super::progress::Progress;
 use super::{CoordinatorOptions, JobSink, distribute, settle};
@@ -39,16 +39,9 @@ pub fn run(options: &CoordinatorOptions, args: &SweepArgs) -> anyhow::Result<u8>
     };
     let spec = &loaded.spec;
     let plan = ShardPlan::new(spec.runs, options.shard_runs.unwrap_or(SHARD_RUNS))?;
-    let urls = match worker_urls(&options.workers, std::env::var(WORKERS_ENV).ok().as_deref()) {
-        Ok(urls) if urls.is_empty() => {
-            eprintln!("error: no worker: pass --worker URL (repeatable) or set {WORKERS_ENV}");
-            return Ok(DATA_ERROR);
-        }
+    let urls = match workers_or_report(options) {
         Ok(urls) => urls,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            return Ok(DATA_ERROR);
-        }
+        Err(code) => return Ok(code),
     };
     let token = options
         .token_file
