@@ -15,6 +15,7 @@ pub mod los;
 pub mod map;
 pub mod model;
 pub mod rng;
+pub mod rules;
 pub mod scenario;
 pub mod size;
 pub mod tally;

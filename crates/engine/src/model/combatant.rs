@@ -12,6 +12,7 @@ use serde::Deserialize;
 use super::attack::Attack;
 use super::dr::DamageReduction;
 use super::vocab::{Ability, DamageType, DamageTypes, EffectTag, EnumSet, Skill};
+use crate::rules::{Modifier, StartCondition};
 use crate::size::Size;
 
 /// Which side of the table a combatant belongs to. This field — not `source`, not the file's
@@ -332,6 +333,10 @@ pub(super) struct CombatantData {
     pub skills: Vec<(Skill, SkillEntry)>,
     pub carried_items: Vec<String>,
     pub aware: bool,
+    pub conditions: Vec<StartCondition>,
+    pub bleed: u32,
+    pub modifiers: Vec<Modifier>,
+    pub feats_in_stat_block: bool,
 }
 
 impl fmt::Debug for Combatant {
@@ -496,5 +501,22 @@ impl Combatant {
     /// Aware of its opponents when the fight starts (SRD « Surprise »).
     pub fn aware(&self) -> bool {
         self.0.aware
+    }
+    /// Conditions present when the fight starts, in file order.
+    pub fn start_conditions(&self) -> &[StartCondition] {
+        &self.0.conditions
+    }
+    /// Hit points lost per round to `bleeding` (0 without it).
+    pub fn bleed(&self) -> u32 {
+        self.0.bleed
+    }
+    /// Standing typed modifiers written in the file, in file order.
+    pub fn modifiers(&self) -> &[Modifier] {
+        &self.0.modifiers
+    }
+    /// The stat block's numbers already include its static feats (the SRD's convention);
+    /// when false the engine adds them (see `rules::feat`).
+    pub fn feats_in_stat_block(&self) -> bool {
+        self.0.feats_in_stat_block
     }
 }

@@ -66,6 +66,44 @@ pub struct CombatantFile {
     #[serde(default)]
     pub carried_items: Vec<String>,
     pub aware: Option<bool>,
+    /// Conditions present when the fight starts: a name, or `{name, rounds, amount}`.
+    #[serde(default)]
+    pub conditions: Vec<ConditionFile>,
+    /// Standing typed modifiers (racial save bonuses, a permanent morale bonus…).
+    #[serde(default)]
+    pub modifiers: Vec<ModifierFile>,
+    /// The stat block's numbers already include its static feats (Weapon Focus, Toughness,
+    /// Dodge, Iron Will…), as every SRD stat block does. Default true.
+    pub feats_in_stat_block: Option<bool>,
+}
+
+/// A start condition: `"shaken"` or `{ "name": "shaken", "rounds": 3 }`; `amount` is the bleed
+/// per round of `bleeding` (default 1).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum ConditionFile {
+    Name(String),
+    Timed(TimedConditionFile),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimedConditionFile {
+    pub name: String,
+    pub rounds: Option<i64>,
+    pub amount: Option<i64>,
+}
+
+/// One typed modifier: `stat` (see `rules::Stat`), `type` = `untyped`, `value`, `when` =
+/// always (see `rules::When`; an unknown `when` never applies and `validate` warns).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModifierFile {
+    pub stat: String,
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub value: i64,
+    pub when: Option<String>,
 }
 
 /// A challenge rating as written: a number (`5`) or a string (`"1/3"`, `"5"`).

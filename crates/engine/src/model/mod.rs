@@ -22,6 +22,11 @@
 //!   `casting_ability` (`int` | `wis` | `cha`, required with spells or slots);
 //!   `armor_spell_failure` 0–100 = 0; `resources` {name: amount}; `skills` {skill: {ranks,
 //!   class_skill, armor_penalty ≤ 0, misc, total}}; `carried_items`; `aware` = true.
+//! - `conditions`: start conditions, `"prone"` or `{name, rounds ≥ 1, amount}` (`amount`:
+//!   bleed per round, `bleeding` only); `modifiers`: `{stat, type = untyped, value, when}`
+//!   (see [`crate::rules::Stat`], [`crate::rules::BonusType`], [`crate::rules::When`]);
+//!   `feats_in_stat_block` = true (the numbers include static feats, see
+//!   [`crate::rules::feat`]).
 //!
 //! Lists and mappings default to empty.
 //!
@@ -47,10 +52,11 @@ pub use combatant::{
 };
 pub use dr::{Bypass, DamageReduction};
 pub use file::{
-    AbilitiesFile, AcFile, AttackFile, CombatantFile, CrValue, DamageFile, DrFile, SavesFile,
-    SkillFile, SplashFile,
+    AbilitiesFile, AcFile, AttackFile, CombatantFile, ConditionFile, CrValue, DamageFile, DrFile,
+    ModifierFile, SavesFile, SkillFile, SplashFile, TimedConditionFile,
 };
 pub use validate::{LIMIT, UNNAMED};
+pub(crate) use vocab::vocabulary;
 pub use vocab::{
     Ability, DamageCategory, DamageType, DamageTypes, EffectTag, EnumSet, Skill, Vocabulary,
 };

@@ -12,12 +12,18 @@ use super::combatant::{
     Immunities, Role, Saves, SkillEntry,
 };
 use super::dr::{Bypass, DamageReduction};
-use super::file::{AttackFile, CombatantFile, CrValue, DamageFile, SkillFile, SplashFile};
+use super::file::{
+    AttackFile, CombatantFile, ConditionFile, CrValue, DamageFile, ModifierFile, SkillFile,
+    SplashFile,
+};
 use super::vocab::{
     DamageCategory, DamageType, DamageTypes, EffectTag, Skill, Vocabulary, unknown,
 };
 use crate::dice::DiceFormula;
 use crate::error::{DataErrors, Problems};
+use crate::rules::{
+    BonusType, Condition, ConditionSet, Modifier, Rounds, StartCondition, Stat, When,
+};
 use crate::size::Size;
 
 /// Bound applied where the schema sets none, so sums of values stay far inside `i32`.
@@ -138,6 +144,10 @@ impl CombatantFile {
             .filter_map(|(name, entry)| c.skill(&name, entry))
             .collect();
         let carried_items = c.names("carried_items", "item", f.carried_items, false);
+        let (conditions, bleed) = c.conditions(f.conditions);
+        let modifiers = (f.modifiers.into_iter().enumerate())
+            .filter_map(|(i, m)| c.modifier(i, m))
+            .collect();
         let data = CombatantData {
             name: f.name,
             role: f.role.unwrap_or(Role::Monster),
@@ -176,6 +186,10 @@ impl CombatantFile {
             skills,
             carried_items,
             aware: f.aware.unwrap_or(true),
+            conditions,
+            bleed,
+            modifiers,
+            feats_in_stat_block: f.feats_in_stat_block.unwrap_or(true),
         };
         c.p.finish(Combatant(Arc::new(data)))
     }
@@ -477,6 +491,60 @@ impl Checker<'_> {
             total: s.total.map(|t| self.bonus(&format!("{at}.total"), t)),
         };
         skill.map(|skill| (skill, entry))
+    }
+}
+
+impl Checker<'_> {
+    /// Start conditions; the bleed amount of `bleeding` (1 when not given, 0 without it).
+    fn conditions(&mut self, list: Vec<ConditionFile>) -> (Vec<StartCondition>, u32) {
+        let mut out: Vec<StartCondition> = Vec::new();
+        let mut bleed = 0;
+        for (i, entry) in list.into_iter().enumerate() {
+            let at = format!("conditions[{i}]");
+            let (name, rounds, amount) = match entry {
+                ConditionFile::Name(name) => (name, None, None),
+                ConditionFile::Timed(t) => (t.name, t.rounds, t.amount),
+            };
+            let Ok(condition) = Condition::lookup(&name).map_err(|m| self.p.add(&at, m)) else {
+                continue;
+            };
+            let rounds = rounds.map_or(ConditionSet::PERMANENT, |r| {
+                self.int(&format!("{at}.rounds"), r, 1, 10_000) as Rounds
+            });
+            if let Some(a) = amount {
+                if condition == Condition::Bleeding {
+                    bleed = self.int(&format!("{at}.amount"), a, 1, LIMIT) as u32;
+                } else {
+                    self.p.add(
+                        format!("{at}.amount"),
+                        format!("only `bleeding` takes an amount, not `{name}`"),
+                    );
+                }
+            } else if condition == Condition::Bleeding {
+                bleed = 1;
+            }
+            if let Some(j) = out.iter().position(|s| s.condition == condition) {
+                self.p.add(
+                    &at,
+                    format!("duplicate condition `{name}` (also at conditions[{j}])"),
+                );
+                continue;
+            }
+            out.push(StartCondition { condition, rounds });
+        }
+        (out, bleed)
+    }
+
+    fn modifier(&mut self, i: usize, m: ModifierFile) -> Option<Modifier> {
+        let at = format!("modifiers[{i}]");
+        let stat = Stat::lookup(&m.stat).map_err(|e| self.p.add(format!("{at}.stat"), e));
+        let kind = match &m.kind {
+            Some(k) => BonusType::lookup(k).map_err(|e| self.p.add(format!("{at}.type"), e)),
+            None => Ok(BonusType::Untyped),
+        };
+        let value = self.bonus(&format!("{at}.value"), m.value);
+        let when = When::parse(m.when.as_deref().unwrap_or("always"));
+        Some(Modifier::when(stat.ok()?, kind.ok()?, value, when))
     }
 }
 

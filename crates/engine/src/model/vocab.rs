@@ -60,7 +60,7 @@ macro_rules! vocabulary {
             pub const ALL: &'static [$name] = &[$($name::$variant,)+];
         }
 
-        impl Vocabulary for $name {
+        impl $crate::model::Vocabulary for $name {
             const WHAT: &'static str = $what;
 
             fn all() -> &'static [Self] {
@@ -78,13 +78,15 @@ macro_rules! vocabulary {
             }
         }
 
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(Vocabulary::name(*self))
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str($crate::model::Vocabulary::name(*self))
             }
         }
     };
 }
+
+pub(crate) use vocabulary;
 
 vocabulary! {
     /// Damage types and the material/alignment tags that overcome damage reduction
@@ -282,6 +284,14 @@ impl<T: Vocabulary> EnumSet<T> {
 
     pub fn contains(&self, value: T) -> bool {
         self.bits & (1u64 << value.index()) != 0
+    }
+
+    /// Removes `value`; false when it was not there.
+    pub fn remove(&mut self, value: T) -> bool {
+        let bit = 1u64 << value.index();
+        let present = self.bits & bit != 0;
+        self.bits &= !bit;
+        present
     }
 
     pub fn is_empty(&self) -> bool {

@@ -1,0 +1,270 @@
+//! The feat catalogue (seed 000 « Dons »: every feat name resolves to a real effect or to a
+//! traced no-op — none is silently ignored). [`resolve_feat`] reads a stat block's feat line
+//! (« Weapon Focus (longsword) »); [`Feat::applied`] says who applies a modelled feat:
+//!
+//! - **the engine, always**: situational feats no stat block can print — Power Attack,
+//!   Deadly Aim, Point-Blank Shot, Precise Shot, Improved Critical, Combat Reflexes, Run,
+//!   Blind-Fight;
+//! - **the stat block**: static bonuses SRD stat blocks already fold into their numbers —
+//!   Weapon Focus, Weapon Specialization, Toughness, Dodge, Iron Will, Great Fortitude,
+//!   Lightning Reflexes, Improved Initiative, Multiattack, Weapon Finesse. The engine adds them
+//!   only for a file that says `"feats_in_stat_block": false` ([`static_modifiers`] and the
+//!   weapon adjustments of `fight::unit`), so a copied stat block is never counted twice.
+
+use std::borrow::Cow;
+
+use super::bonus::{BonusType, Modifier, Stat, When};
+use crate::model::Combatant;
+
+/// The feats with a modelled effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feat {
+    PowerAttack,
+    DeadlyAim,
+    PointBlankShot,
+    PreciseShot,
+    ImprovedCritical,
+    CombatReflexes,
+    Run,
+    BlindFight,
+    WeaponFocus,
+    WeaponSpecialization,
+    Toughness,
+    Dodge,
+    IronWill,
+    GreatFortitude,
+    LightningReflexes,
+    ImprovedInitiative,
+    Multiattack,
+    WeaponFinesse,
+}
+
+/// Who applies a modelled feat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// The engine, in every fight.
+    Engine,
+    /// The stat block's numbers (the engine adds it only with `feats_in_stat_block: false`).
+    StatBlock,
+}
+
+impl Feat {
+    const NAMES: [(&'static str, Feat); 18] = [
+        ("power attack", Feat::PowerAttack),
+        ("deadly aim", Feat::DeadlyAim),
+        ("point-blank shot", Feat::PointBlankShot),
+        ("precise shot", Feat::PreciseShot),
+        ("improved critical", Feat::ImprovedCritical),
+        ("combat reflexes", Feat::CombatReflexes),
+        ("run", Feat::Run),
+        ("blind-fight", Feat::BlindFight),
+        ("weapon focus", Feat::WeaponFocus),
+        ("weapon specialization", Feat::WeaponSpecialization),
+        ("toughness", Feat::Toughness),
+        ("dodge", Feat::Dodge),
+        ("iron will", Feat::IronWill),
+        ("great fortitude", Feat::GreatFortitude),
+        ("lightning reflexes", Feat::LightningReflexes),
+        ("improved initiative", Feat::ImprovedInitiative),
+        ("multiattack", Feat::Multiattack),
+        ("weapon finesse", Feat::WeaponFinesse),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, f)| *f == self)
+            .map_or("", |(n, _)| n)
+    }
+
+    pub fn applied(self) -> Applied {
+        match self {
+            Feat::PowerAttack
+            | Feat::DeadlyAim
+            | Feat::PointBlankShot
+            | Feat::PreciseShot
+            | Feat::ImprovedCritical
+            | Feat::CombatReflexes
+            | Feat::Run
+            | Feat::BlindFight => Applied::Engine,
+            _ => Applied::StatBlock,
+        }
+    }
+
+    /// What the engine does with it, for `validate` and the docs.
+    pub fn effect(self) -> &'static str {
+        match self {
+            Feat::PowerAttack => "melee: −X attack, +2X damage (+3X two-handed), X = BAB/4 + 1",
+            Feat::DeadlyAim => "ranged: −X attack, +2X damage, X = BAB/4 + 1",
+            Feat::PointBlankShot => "+1 attack and damage with ranged attacks within 30 ft",
+            Feat::PreciseShot => "no −4 for shooting into melee",
+            Feat::ImprovedCritical => "threat range doubled",
+            Feat::CombatReflexes => "1 + Dex modifier attacks of opportunity a round",
+            Feat::Run => "runs at ×5 speed and keeps its Dex bonus to AC while running",
+            Feat::BlindFight => "rerolls a melee miss chance once",
+            Feat::WeaponFocus => "+1 attack with the chosen weapon",
+            Feat::WeaponSpecialization => "+2 damage with the chosen weapon",
+            Feat::Toughness => "+3 hp, +1 per Hit Die above 3",
+            Feat::Dodge => "+1 dodge bonus to AC and CMD",
+            Feat::IronWill => "+2 Will",
+            Feat::GreatFortitude => "+2 Fortitude",
+            Feat::LightningReflexes => "+2 Reflex",
+            Feat::ImprovedInitiative => "+4 initiative",
+            Feat::Multiattack => "secondary natural attacks at −2 instead of −5",
+            Feat::WeaponFinesse => "Dex instead of Str on attacks with light and natural weapons",
+        }
+    }
+}
+
+/// One feat line of a stat block, resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolvedFeat<'a> {
+    /// The line as written.
+    pub name: &'a str,
+    /// `None`: no effect is modelled (a traced no-op).
+    pub feat: Option<Feat>,
+    /// The parenthesised choice (« longsword » of « Weapon Focus (longsword) »).
+    pub choice: Option<&'a str>,
+}
+
+/// Resolves a feat line: the name before any parenthesis, case-insensitive.
+pub fn resolve_feat(line: &str) -> ResolvedFeat<'_> {
+    let (base, choice) = match line.split_once('(') {
+        Some((b, rest)) => (b.trim(), Some(rest.trim_end().trim_end_matches(')').trim())),
+        None => (line.trim(), None),
+    };
+    let feat = Feat::NAMES
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(base))
+        .map(|(_, f)| *f);
+    ResolvedFeat {
+        name: line,
+        feat,
+        choice: choice.filter(|c| !c.is_empty()),
+    }
+}
+
+/// The feats of `c`, resolved, in file order.
+pub fn feats(c: &Combatant) -> impl Iterator<Item = ResolvedFeat<'_>> {
+    c.feats().iter().map(|f| resolve_feat(f))
+}
+
+/// True when `c` has `feat` (in its feats or, as the seed allowed, its features).
+pub fn has(c: &Combatant, feat: Feat) -> bool {
+    c.feats()
+        .iter()
+        .chain(c.features())
+        .any(|f| resolve_feat(f).feat == Some(feat))
+}
+
+/// The typed modifiers `c`'s feats add in every fight, plus — for a file whose numbers leave
+/// static feats out (`feats_in_stat_block: false`) — those of its static feats. Hit points,
+/// Multiattack and Weapon Finesse change the stat block's numbers directly (`fight::unit`).
+pub fn static_modifiers(c: &Combatant) -> Vec<Modifier> {
+    let mut out = Vec::new();
+    let add_static = !c.feats_in_stat_block();
+    for r in feats(c) {
+        let Some(feat) = r.feat else { continue };
+        let weapon = || match r.choice {
+            Some(w) => When::Weapon(Cow::Owned(w.to_ascii_lowercase())),
+            None => When::Always,
+        };
+        match feat {
+            // « CRB — Point-Blank Shot »: +1 on attack and damage rolls with ranged weapons at
+            // ranges of up to 30 feet.
+            Feat::PointBlankShot => {
+                let near = || When::TargetWithin30ftRanged;
+                out.push(Modifier::when(Stat::Attack, BonusType::Untyped, 1, near()));
+                out.push(Modifier::when(Stat::Damage, BonusType::Untyped, 1, near()));
+            }
+            _ if !add_static => {}
+            Feat::WeaponFocus => out.push(Modifier::when(
+                Stat::Attack,
+                BonusType::Untyped,
+                1,
+                weapon(),
+            )),
+            Feat::WeaponSpecialization => out.push(Modifier::when(
+                Stat::Damage,
+                BonusType::Untyped,
+                2,
+                weapon(),
+            )),
+            Feat::Dodge => {
+                out.push(Modifier::always(Stat::Ac, BonusType::Dodge, 1));
+                out.push(Modifier::always(Stat::Cmd, BonusType::Dodge, 1));
+            }
+            Feat::IronWill => out.push(Modifier::always(Stat::Will, BonusType::Untyped, 2)),
+            Feat::GreatFortitude => out.push(Modifier::always(Stat::Fort, BonusType::Untyped, 2)),
+            Feat::LightningReflexes => {
+                out.push(Modifier::always(Stat::Reflex, BonusType::Untyped, 2))
+            }
+            Feat::ImprovedInitiative => {
+                out.push(Modifier::always(Stat::Initiative, BonusType::Untyped, 4))
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// « CRB — Toughness »: +3 hit points, +1 per Hit Die beyond 3.
+pub fn toughness_hp(level: u32) -> u32 {
+    level.max(3)
+}
+
+/// Melee weapons light enough for Weapon Finesse (« CRB — Table 6-4 », light weapons and the
+/// finesse exceptions), matched inside the attack's name; natural attacks always qualify.
+pub const FINESSE_WEAPONS: [&str; 16] = [
+    "dagger",
+    "short sword",
+    "shortsword",
+    "rapier",
+    "whip",
+    "spiked chain",
+    "elven curve blade",
+    "light mace",
+    "handaxe",
+    "kukri",
+    "sickle",
+    "starknife",
+    "light hammer",
+    "sap",
+    "punching dagger",
+    "unarmed strike",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn feat_lines_resolve_with_their_choice() {
+        let r = resolve_feat("Weapon Focus (longsword)");
+        assert_eq!(r.feat, Some(Feat::WeaponFocus));
+        assert_eq!(r.choice, Some("longsword"));
+        let r = resolve_feat("Skill Focus (Knowledge (arcana))");
+        assert_eq!(r.feat, None);
+        assert_eq!(
+            resolve_feat("point-blank shot").feat,
+            Some(Feat::PointBlankShot)
+        );
+        assert_eq!(resolve_feat(" Power Attack ").feat, Some(Feat::PowerAttack));
+        assert_eq!(resolve_feat("Cleave").feat, None);
+    }
+
+    #[test]
+    fn every_feat_has_a_name_and_an_effect() {
+        for (name, feat) in Feat::NAMES {
+            assert_eq!(feat.name(), name);
+            assert!(!feat.effect().is_empty());
+        }
+    }
+
+    #[test]
+    fn toughness_is_3_then_1_per_hit_die() {
+        assert_eq!(toughness_hp(1), 3);
+        assert_eq!(toughness_hp(3), 3);
+        assert_eq!(toughness_hp(7), 7);
+    }
+}

@@ -1,0 +1,16 @@
+//! Rule building blocks shared by every rule that changes a number: typed bonuses and their
+//! stacking ([`bonus`]), the conditions ([`condition`]), saves and skill checks ([`check`])
+//! and the feat catalogue ([`feat`]). Pure: the fight applies them.
+
+pub mod bonus;
+pub mod check;
+pub mod condition;
+pub mod feat;
+
+pub use bonus::{
+    AcKind, AlignmentAxis, AttackContext, BonusType, Context, Descriptor, Modifier, Stacker, Stat,
+    When, resolve, stack,
+};
+pub use check::{Check, Save, SaveResult, roll_check, roll_save};
+pub use condition::{Condition, ConditionSet, Definition, Group, Rounds, StartCondition, flag};
+pub use feat::{Applied, Feat, ResolvedFeat, resolve_feat};
