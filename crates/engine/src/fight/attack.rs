@@ -9,11 +9,11 @@
 //! physical part (bypassed only when the attack carries every component an « and » DR names),
 //! energy resistance and immunity per component → a hit left below 1 deals 1 nonlethal.
 
-use crate::los::CoverMode;
 use crate::model::{DamageCategory, DamageType};
 use crate::rng::Roller;
 
 use super::log::{Sink, log};
+use super::numbers::AttackNumbers;
 use super::state::{Fight, Life};
 use super::unit::is_physical;
 
@@ -48,54 +48,22 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) -> Struck {
-        let info = &self.info[a];
-        let weapon = &info.weapons[w];
-        let d = self.distance_ft(a, t);
-        let mode = if weapon.melee {
-            CoverMode::Melee
-        } else {
-            CoverMode::Ranged
-        };
-        let cover = self.attack_cover(a, t, mode);
-        let Some(cover_ac) = cover.ac_bonus() else {
+        let power = self.units[a].power_attack;
+        let Some(numbers) = self.attack_numbers(a, t, w, swing, power) else {
             return Struck {
                 hit: false,
                 crit: false,
                 dropped: false,
             };
         };
-        let target = &self.info[t];
-        let first_increment = weapon.increment_ft > 0 && d <= weapon.increment_ft;
-        let touch = weapon.touch || (weapon.firearm && first_increment);
-        let mut ac = if touch {
-            target.ac_touch
-        } else {
-            target.ac_total
-        };
-        if self.units[t].charged {
-            ac -= 2;
-        }
-        ac += cover_ac;
-
-        let mut bonus = weapon.bonus + swing.penalty;
-        if swing.charge {
-            bonus += 2;
-        }
-        if weapon.melee {
-            if self.flanked(a, t) {
-                bonus += 2;
-            }
-            if self.elevation_of(a) > self.elevation_of(t) {
-                bonus += 1; // « CRB — Table 8-5: On higher ground, melee +1 »
-            }
-        } else {
-            if weapon.increment_ft > 0 && d > 0 {
-                bonus -= 2 * ((d - 1) / weapon.increment_ft) as i32;
-            }
-            if !info.precise_shot && self.engaged_with_ally(a, t) {
-                bonus -= 4;
-            }
-        }
+        let AttackNumbers {
+            bonus,
+            ac,
+            miss_chance,
+            damage_bonus,
+            sneak,
+        } = numbers;
+        let weapon = &self.info[a].weapons[w];
 
         let nat = dice.d20();
         let total = nat as i32 + bonus;
@@ -128,6 +96,14 @@ impl Fight<'_> {
             confirm_text = Some((c, c_total));
         }
 
+        if miss_chance > 0 && self.concealed(a, t, w, miss_chance, dice, sink) {
+            return Struck {
+                hit: false,
+                crit: false,
+                dropped: false,
+            };
+        }
+
         // Damage.
         let mult = if crit { weapon.crit_mult } else { 1 };
         let combatant = &self.scenario.units()[a].combatant;
@@ -141,7 +117,7 @@ impl Fight<'_> {
         for (k, component) in attack.damage().iter().enumerate() {
             let mut roll = component.formula().roll(dice);
             if k == 0 {
-                roll += attack.damage_bonus();
+                roll += attack.damage_bonus() + damage_bonus;
             }
             let types = component.types();
             let mut real = types.iter().filter(|t| t.category() != DamageCategory::Tag);
@@ -170,6 +146,24 @@ impl Fight<'_> {
                     reduced = true;
                 }
                 other += (roll - resist).max(0);
+            }
+        }
+        // « CRB — Sneak Attack »: precision dice, never multiplied, before DR and resistances.
+        let mut sneak_roll = 0;
+        if sneak {
+            let n = self.info[a].sneak_dice;
+            for _ in 0..n {
+                sneak_roll += dice.d(6) as i32;
+            }
+            raw += sneak_roll;
+            if attack
+                .damage()
+                .iter()
+                .any(|c| c.types().iter().any(is_physical))
+            {
+                physical += sneak_roll;
+            } else {
+                other += sneak_roll;
             }
         }
         if let Some(dr) = defender.dr()
@@ -209,6 +203,9 @@ impl Fight<'_> {
             tally.damage_dealt += taken as u64;
         }
         self.units[t].tally.damage_taken += taken as u64;
+        // « CRB — Sleep »: a sleeping creature wakes when it is wounded.
+        let woke = (taken > 0 || nonlethal_taken > 0)
+            && self.units[t].conds.remove(crate::rules::Condition::Asleep);
         if S::ON {
             let crit_text = match confirm_text {
                 Some((c, ct)) if crit => format!(" CRIT (confirm d20={c}{bonus:+}={ct})"),
@@ -228,12 +225,18 @@ impl Fight<'_> {
                 String::new()
             };
             let hp_after = self.units[t].hp;
+            let sneak_text = if sneak {
+                format!(" (sneak {}d6={sneak_roll})", self.info[a].sneak_dice)
+            } else {
+                String::new()
+            };
+            let wake = if woke { ", wakes up" } else { "" };
             log!(
                 S,
                 sink,
                 round,
                 Some(a_id),
-                "{aoo}{name} vs {t_id} d20={nat}{bonus:+}={total} AC {ac} -> HIT{crit_text} {taken} dmg{nl} ({t_id} hp {hp_before} -> {hp_after}{state})"
+                "{aoo}{name} vs {t_id} d20={nat}{bonus:+}={total} AC {ac} -> HIT{crit_text} {taken} dmg{sneak_text}{nl} ({t_id} hp {hp_before} -> {hp_after}{state}{wake})"
             );
         }
         Struck {
@@ -241,6 +244,47 @@ impl Fight<'_> {
             crit,
             dropped,
         }
+    }
+
+    /// « CRB — Concealment »: d100 against the miss chance after the hit and its confirmation;
+    /// with Blind-Fight a melee miss is rerolled once. True when the attack misses.
+    fn concealed<R: Roller, S: Sink>(
+        &self,
+        a: usize,
+        t: usize,
+        w: usize,
+        miss_chance: u8,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> bool {
+        let mut roll = dice.d100();
+        let mut reroll = None;
+        if roll <= u32::from(miss_chance)
+            && self.info[a].blind_fight
+            && self.info[a].weapons[w].melee
+        {
+            reroll = Some(roll);
+            roll = dice.d100();
+        }
+        let missed = roll <= u32::from(miss_chance);
+        if S::ON {
+            let why = if self.has_flag(a, crate::rules::flag::BLIND) {
+                "attacker blinded"
+            } else {
+                "concealment"
+            };
+            let again = reroll.map_or(String::new(), |r| format!(" (Blind-Fight reroll of {r})"));
+            let verdict = if missed { "MISS" } else { "hits" };
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.scenario.units()[a].id.as_str()),
+                "{why} {miss_chance}% vs {}: d100={roll}{again} -> {verdict}",
+                self.scenario.units()[t].id
+            );
+        }
+        missed
     }
 
     /// Ground height under a unit: the highest square of its footprint.

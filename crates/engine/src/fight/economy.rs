@@ -33,6 +33,15 @@ pub enum Action {
     Withdraw,
     /// Full round: up to 4× speed in a straight line toward the target.
     Run { target: UnitId },
+    /// Move: up to speed away from the nearest enemy (a frightened or panicked creature's
+    /// flight); provokes like any move.
+    Flee,
+    /// Move: stands up from prone; provokes attacks of opportunity (« CRB — Stand Up »).
+    StandUp,
+    /// Free: drops prone.
+    DropProne,
+    /// Free: turns Power Attack / Deadly Aim on or off (« CRB — Power Attack »).
+    PowerAttack { on: bool },
 }
 
 impl Action {
@@ -45,13 +54,18 @@ impl Action {
             Action::Charge { .. } => "charge",
             Action::Withdraw => "withdraw",
             Action::Run { .. } => "run",
+            Action::Flee => "flee",
+            Action::StandUp => "stand_up",
+            Action::DropProne => "drop_prone",
+            Action::PowerAttack { .. } => "power_attack",
         }
     }
 
     fn slot(self) -> Slot {
         match self {
             Action::Attack { .. } => Slot::Standard,
-            Action::Move { .. } => Slot::Move,
+            Action::Move { .. } | Action::Flee | Action::StandUp => Slot::Move,
+            Action::DropProne | Action::PowerAttack { .. } => Slot::Free,
             Action::FiveFootStep { .. } | Action::FiveFootStepTo { .. } => Slot::Step,
             Action::FullAttack { .. }
             | Action::Charge { .. }
@@ -62,7 +76,29 @@ impl Action {
 
     /// Moves the combatant (for the 5-foot step exclusivity).
     fn moves(self) -> bool {
-        !matches!(self, Action::Attack { .. } | Action::FullAttack { .. })
+        !matches!(
+            self,
+            Action::Attack { .. }
+                | Action::FullAttack { .. }
+                | Action::StandUp
+                | Action::DropProne
+                | Action::PowerAttack { .. }
+        )
+    }
+
+    /// Leaves the combatant's square (refused while it cannot move).
+    fn travels(self) -> bool {
+        self.moves()
+    }
+
+    /// Charge or run (refused while fatigued, exhausted, entangled or prone).
+    fn runs_or_charges(self) -> bool {
+        matches!(self, Action::Charge { .. } | Action::Run { .. })
+    }
+
+    /// A true move action (what a nauseated creature may still take).
+    fn is_move_action(self) -> bool {
+        matches!(self, Action::Move { .. } | Action::Flee | Action::StandUp)
     }
 }
 
@@ -72,6 +108,20 @@ enum Slot {
     Move,
     FullRound,
     Step,
+    Free,
+}
+
+/// What conditions leave of a turn (seed 000 « Conditions effectives »).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// One move or standard action (staggered, disabled).
+    pub staggered: bool,
+    /// A single move action and nothing else (nauseated, panicked, pinned).
+    pub move_only: bool,
+    /// No movement out of its square (grappled, pinned, paralyzed).
+    pub cant_move: bool,
+    /// No run or charge (fatigued, exhausted, entangled, prone).
+    pub no_run_charge: bool,
 }
 
 /// What became of one action (seed « ActionResult »).
@@ -83,7 +133,7 @@ pub struct ActionResult {
 }
 
 /// At most this many actions in one plan.
-pub const MAX_PLAN: usize = 4;
+pub const MAX_PLAN: usize = 5;
 
 /// A policy's ordered actions for one turn (fixed capacity: no allocation).
 #[derive(Clone, Copy, Debug, Default)]
@@ -121,7 +171,7 @@ impl Plan {
 /// Keeps the legal prefix-subsequence of `plan` and reports the rest (`dropped`), in order.
 pub fn budget(
     plan: &Plan,
-    staggered: bool,
+    limits: Limits,
     kept: &mut Plan,
     dropped: &mut [Option<ActionResult>; MAX_PLAN],
 ) {
@@ -129,12 +179,44 @@ pub fn budget(
     *dropped = [None; MAX_PLAN];
     let (mut standard, mut moved, mut stepped, mut any_move, mut acted) =
         (false, false, false, false, false);
+    let staggered = limits.staggered;
     for (i, action) in plan.iter().enumerate() {
+        let refused = if limits.move_only && (acted || !action.is_move_action()) {
+            Some("downgraded:cant_attack")
+        } else if limits.cant_move && action.travels() {
+            Some("downgraded:cant_move")
+        } else if limits.no_run_charge && action.runs_or_charges() {
+            Some("downgraded:cant_run_or_charge")
+        } else {
+            None
+        };
+        if let Some(reason) = refused {
+            dropped[i] = Some(ActionResult {
+                kind: action.kind(),
+                ok: false,
+                reason,
+            });
+            continue;
+        }
+        if limits.move_only {
+            acted = true;
+            kept.push(action);
+            continue;
+        }
+        if action.slot() == Slot::Free {
+            kept.push(action);
+            continue;
+        }
         if staggered {
             // « CRB — Staggered »: a single move or standard action (free actions stay).
             let one = match action {
                 Action::FullAttack { target } => Some(Action::Attack { target }),
-                Action::Attack { .. } | Action::Move { .. } => Some(action),
+                Action::Attack { .. }
+                | Action::Move { .. }
+                | Action::Flee
+                | Action::StandUp
+                | Action::DropProne
+                | Action::PowerAttack { .. } => Some(action),
                 Action::FiveFootStep { .. } | Action::FiveFootStepTo { .. } => Some(action),
                 Action::Charge { .. } | Action::Withdraw | Action::Run { .. } => None,
             };
@@ -220,7 +302,11 @@ mod tests {
     fn run(actions: &[Action], staggered: bool) -> (Vec<&'static str>, Vec<&'static str>) {
         let mut kept = Plan::new();
         let mut dropped = [None; MAX_PLAN];
-        budget(&plan(actions), staggered, &mut kept, &mut dropped);
+        let limits = Limits {
+            staggered,
+            ..Limits::default()
+        };
+        budget(&plan(actions), limits, &mut kept, &mut dropped);
         (
             kinds(&kept),
             dropped.iter().flatten().map(|r| r.reason).collect(),
@@ -264,5 +350,62 @@ mod tests {
         );
         assert_eq!(run(&[CHARGE], true).1, ["downgraded:staggered"]);
         assert_eq!(run(&[STEP, FULL], true).0, ["5foot_step", "attack"]);
+    }
+
+    fn limited(actions: &[Action], limits: Limits) -> (Vec<&'static str>, Vec<&'static str>) {
+        let mut kept = Plan::new();
+        let mut dropped = [None; MAX_PLAN];
+        budget(&plan(actions), limits, &mut kept, &mut dropped);
+        (
+            kinds(&kept),
+            dropped.iter().flatten().map(|r| r.reason).collect(),
+        )
+    }
+
+    #[test]
+    fn nauseated_keeps_a_single_move_action() {
+        let l = Limits {
+            move_only: true,
+            ..Limits::default()
+        };
+        let pa = Action::PowerAttack { on: true };
+        assert_eq!(
+            limited(&[pa, STEP, MOVE, MOVE], l),
+            (vec!["move"], vec!["downgraded:cant_attack"; 3])
+        );
+        assert_eq!(limited(&[FULL], l).0, Vec::<&str>::new());
+        assert_eq!(limited(&[Action::StandUp, ATTACK], l).0, ["stand_up"]);
+    }
+
+    #[test]
+    fn cant_move_and_no_run_charge_drop_their_actions() {
+        let held = Limits {
+            cant_move: true,
+            ..Limits::default()
+        };
+        assert_eq!(
+            limited(&[MOVE, ATTACK], held),
+            (vec!["attack"], vec!["downgraded:cant_move"])
+        );
+        assert_eq!(limited(&[STEP, FULL], held).0, ["full_attack"]);
+        let tired = Limits {
+            no_run_charge: true,
+            ..Limits::default()
+        };
+        assert_eq!(
+            limited(&[CHARGE], tired).1,
+            ["downgraded:cant_run_or_charge"]
+        );
+    }
+
+    #[test]
+    fn free_actions_fit_beside_a_full_round() {
+        let pa = Action::PowerAttack { on: true };
+        assert_eq!(
+            run(&[pa, Action::StandUp, ATTACK], false).0,
+            ["power_attack", "stand_up", "attack"]
+        );
+        assert_eq!(run(&[pa, FULL], false).0, ["power_attack", "full_attack"]);
+        assert_eq!(run(&[pa, FULL], true).0, ["power_attack", "attack"]);
     }
 }

@@ -7,8 +7,10 @@
 use crate::board::Pos;
 use crate::rng::Roller;
 
+use crate::rules::{Condition, Context, Stat, flag, resolve};
+
 use super::attack::Swing;
-use super::economy::{Action, MAX_PLAN, Plan, budget};
+use super::economy::{Action, Limits, MAX_PLAN, Plan, budget};
 use super::log::{Sink, log};
 use super::policy::Policy;
 use super::state::{Fight, Life};
@@ -74,7 +76,15 @@ impl Fight<'_> {
     fn roll_initiative<R: Roller, S: Sink>(&mut self, dice: &mut R, sink: &mut S) {
         for i in 0..self.units.len() {
             let nat = dice.d20() as i32;
-            let m = self.info[i].initiative_mod;
+            // Start conditions count (deafened −4).
+            let conds = self.units[i].conds;
+            let m = self.info[i].initiative_mod
+                + resolve(
+                    conds.modifiers(),
+                    Stat::Initiative,
+                    None,
+                    &Context::default(),
+                );
             self.units[i].initiative = nat + m;
             log!(
                 S,
@@ -152,19 +162,43 @@ impl Fight<'_> {
             return;
         }
         self.units[u].charged = false;
+        self.units[u].running = false;
         if self.units[u].dying() {
             self.stabilize(u, dice, sink);
             return;
         }
-        let life = self.units[u].life();
-        if !matches!(life, Life::Up | Life::Staggered) {
+        if !self.units[u].active() {
             return;
         }
+        if self.has_flag(u, flag::BLEEDS) && self.units[u].bleed > 0 {
+            self.bleed(u, sink);
+            if !self.units[u].active() {
+                return;
+            }
+        }
+        let frozen =
+            (self.units[u].conds.iter()).find(|c| c.definition().flags & flag::CANT_ACT != 0);
+        if let Some(c) = frozen {
+            log!(S, sink, round, Some(id), "{c}: loses its turn");
+            self.end_turn(u, sink);
+            return;
+        }
+        if self.has_flag(u, flag::CONFUSED) && !self.confused_turn(u, dice, sink) {
+            self.end_turn(u, sink);
+            return;
+        }
+        let life = self.units[u].life();
         let mut plan = Plan::new();
         policy.decide(self, u, &mut plan);
         let mut kept = Plan::new();
         let mut dropped = [None; MAX_PLAN];
-        budget(&plan, life == Life::Staggered, &mut kept, &mut dropped);
+        let limits = Limits {
+            staggered: life == Life::Staggered || self.has_flag(u, flag::SINGLE_ACTION),
+            move_only: self.has_flag(u, flag::CANT_ATTACK),
+            cant_move: self.has_flag(u, flag::CANT_MOVE),
+            no_run_charge: self.has_flag(u, flag::NO_RUN_CHARGE),
+        };
+        budget(&plan, limits, &mut kept, &mut dropped);
         for r in dropped.iter().flatten() {
             log!(S, sink, round, Some(id), "{} dropped: {}", r.kind, r.reason);
         }
@@ -186,6 +220,119 @@ impl Fight<'_> {
                     "strains while disabled: hp 0 -> {}{dead}",
                     self.units[u].hp
                 );
+            }
+        }
+        self.end_turn(u, sink);
+    }
+
+    /// The end of `u`'s turn: its timed conditions lose a round (« N rounds » counts the
+    /// bearer's turns); expired ones are logged.
+    fn end_turn<S: Sink>(&mut self, u: usize, sink: &mut S) {
+        if self.units[u].conds.is_empty() {
+            return;
+        }
+        let expired = self.units[u].conds.tick();
+        if S::ON {
+            for c in expired.iter() {
+                log!(
+                    S,
+                    sink,
+                    Some(self.round),
+                    Some(self.scenario.units()[u].id.as_str()),
+                    "{c} ends"
+                );
+            }
+        }
+    }
+
+    /// « CRB — Bleed »: the bleed damage at the start of the bearer's turn.
+    fn bleed<S: Sink>(&mut self, u: usize, sink: &mut S) {
+        let amount = self.units[u].bleed as i32;
+        let before = self.units[u].hp;
+        let taken = self.apply_damage(u, amount, 0);
+        self.units[u].tally.damage_taken += taken as u64;
+        log!(
+            S,
+            sink,
+            Some(self.round),
+            Some(self.scenario.units()[u].id.as_str()),
+            "bleeds {taken}: hp {before} -> {}",
+            self.units[u].hp
+        );
+    }
+
+    /// « CRB — Confused »: d% at the start of the turn. 01–25 acts normally (true); 26–50
+    /// babbles; 51–75 deals 1d8 + Str modifier to itself; 76–100 makes one melee attack on the
+    /// nearest creature, friend or foe, if one is in reach (the seed's simplification of
+    /// « attacks the last creature that attacked it »). False: the turn is spent.
+    fn confused_turn<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) -> bool {
+        let roll = dice.d100();
+        let id = self.scenario.units()[u].id.as_str();
+        let round = Some(self.round);
+        match roll {
+            1..=25 => {
+                log!(
+                    S,
+                    sink,
+                    round,
+                    Some(id),
+                    "confused d100={roll}: acts normally"
+                );
+                true
+            }
+            26..=50 => {
+                log!(S, sink, round, Some(id), "confused d100={roll}: babbles");
+                false
+            }
+            51..=75 => {
+                let str_mod = self.scenario.units()[u]
+                    .combatant
+                    .abilities()
+                    .modifier(crate::model::Ability::Str);
+                let dmg = (dice.d(8) as i32 + str_mod).max(1);
+                let before = self.units[u].hp;
+                let taken = self.apply_damage(u, dmg, 0);
+                self.units[u].tally.damage_taken += taken as u64;
+                log!(
+                    S,
+                    sink,
+                    round,
+                    Some(id),
+                    "confused d100={roll}: hurts itself for {taken} (hp {before} -> {})",
+                    self.units[u].hp
+                );
+                false
+            }
+            _ => {
+                let nearest = (0..self.units.len())
+                    .filter(|&o| o != u && self.units[o].active())
+                    .min_by_key(|&o| (self.distance_ft(u, o), o));
+                let strike = nearest.and_then(|o| {
+                    self.weapon_for(u, o)
+                        .filter(|&w| self.info[u].weapons[w].melee)
+                        .map(|w| (o, w))
+                });
+                match strike {
+                    Some((o, w)) => {
+                        log!(
+                            S,
+                            sink,
+                            round,
+                            Some(id),
+                            "confused d100={roll}: attacks the nearest creature, {}",
+                            self.scenario.units()[o].id
+                        );
+                        self.strike(u, o, w, Swing::default(), dice, sink);
+                    }
+                    None => log!(
+                        S,
+                        sink,
+                        round,
+                        Some(id),
+                        "confused d100={roll}: no creature in reach to attack"
+                    ),
+                }
+                false
             }
         }
     }
@@ -231,11 +378,7 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) -> bool {
-        let speed = if self.units[u].hp == 0 {
-            self.info[u].speed_squares / 2
-        } else {
-            self.info[u].speed_squares
-        };
+        let speed = self.move_squares(u);
         match action {
             Action::Attack { target } => {
                 if let Some(t) = self.live_target(u, target) {
@@ -318,6 +461,62 @@ impl Fight<'_> {
                     let path = std::mem::take(&mut scratch.path);
                     self.walk(u, &path, false, dice, sink);
                     scratch.path = path;
+                    // « CRB — Run »: no Dex bonus to AC until its next turn (Run feat keeps it).
+                    self.units[u].running = true;
+                }
+                false
+            }
+            Action::Flee => {
+                if let Some(e) = self.nearest_enemy(u) {
+                    self.withdraw_path(u, e, speed, &mut scratch.path);
+                    self.log_path::<S>(u, "flee", &scratch.path, sink);
+                    let path = std::mem::take(&mut scratch.path);
+                    self.walk(u, &path, false, dice, sink);
+                    scratch.path = path;
+                }
+                false
+            }
+            Action::StandUp => {
+                if self.units[u].conds.has(Condition::Prone) {
+                    // « CRB — Stand Up »: provokes, while still prone.
+                    self.provoke_shooting(u, dice, sink);
+                    if self.units[u].active() {
+                        self.units[u].conds.remove(Condition::Prone);
+                        log!(
+                            S,
+                            sink,
+                            Some(self.round),
+                            Some(self.scenario.units()[u].id.as_str()),
+                            "stands up"
+                        );
+                    }
+                }
+                false
+            }
+            Action::DropProne => {
+                if !self.units[u].conds.has(Condition::Prone) {
+                    self.units[u].conds.add(Condition::Prone, 0);
+                    log!(
+                        S,
+                        sink,
+                        Some(self.round),
+                        Some(self.scenario.units()[u].id.as_str()),
+                        "drops prone"
+                    );
+                }
+                false
+            }
+            Action::PowerAttack { on } => {
+                if self.units[u].power_attack != on {
+                    self.units[u].power_attack = on;
+                    let state = if on { "on" } else { "off" };
+                    log!(
+                        S,
+                        sink,
+                        Some(self.round),
+                        Some(self.scenario.units()[u].id.as_str()),
+                        "power attack {state}"
+                    );
                 }
                 false
             }
@@ -437,7 +636,8 @@ impl Fight<'_> {
             .min_by_key(|&o| (self.distance_ft(u, o), o))
     }
 
-    /// « CRB — AoO: a ranged attack provokes »: every enemy threatening `u` strikes first.
+    /// « CRB — AoO: a ranged attack provokes » (and standing up): every enemy threatening `u`
+    /// strikes first.
     fn provoke_shooting<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
         for e in 0..self.units.len() {
             if self.enemies(u, e) {

@@ -4,10 +4,12 @@
 //! [`Tactic`](crate::scenario::Tactic) (policies in `policy` and `tactics`).
 
 mod attack;
+mod checks;
 mod economy;
 mod engine;
 mod log;
 mod movement;
+mod numbers;
 mod policy;
 mod reach;
 mod state;
@@ -23,6 +25,8 @@ mod tests;
 mod tests_aoo;
 #[cfg(test)]
 mod tests_attack;
+#[cfg(test)]
+mod tests_checks;
 #[cfg(test)]
 mod tests_economy;
 #[cfg(test)]

@@ -210,6 +210,11 @@ impl Fight<'_> {
         if self.attack_cover(e, u, CoverMode::Melee) != crate::los::Cover::None {
             return false;
         }
+        // « CRB — Concealment »: no attack of opportunity against total concealment (a blinded
+        // creature treats everyone so).
+        if self.miss_chance(e, u) >= 50 {
+            return false;
+        }
         self.units[e].aoo_left -= 1;
         let swing = Swing {
             opportunity: true,
@@ -433,7 +438,7 @@ impl Fight<'_> {
         bresenham_into(from, self.units[t].pos, &mut line);
         let mut odd = false;
         let mut spent = 0;
-        let budget = 4 * self.info[u].speed_squares;
+        let budget = self.run_multiple(u) * self.move_squares(u);
         for pair in line.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             if self.weapon_for_from(u, a, t).is_some() && a != from {

@@ -5,8 +5,10 @@
 //! move and attack. [`SidePolicies`] plays every unit with its side's [`Tactic`] (the presets
 //! live in `tactics`); it is the policy of [`super::run_range`] and the transcripts.
 
+use crate::rules::{Condition, flag};
 use crate::scenario::Tactic;
 
+use super::attack::Swing;
 use super::economy::{Action, Plan};
 use super::state::Fight;
 
@@ -33,8 +35,11 @@ impl Fight<'_> {
             .min_by_key(|&o| (self.distance_ft(me, o), o))
     }
 
-    /// True when `me` could charge `target` now.
+    /// True when `me` could charge `target` now (not while fatigued, entangled, prone…).
     pub fn can_charge(&self, me: usize, target: usize) -> bool {
+        if self.has_flag(me, flag::NO_RUN_CHARGE | flag::CANT_MOVE) {
+            return false;
+        }
         let mut path = self.path_scratch.borrow_mut();
         self.charge_line(me, target, &mut path)
     }
@@ -42,6 +47,9 @@ impl Fight<'_> {
 
 impl Policy for DefaultPolicy {
     fn decide(&self, fight: &Fight, me: usize, plan: &mut Plan) {
+        if conditioned_turn(fight, me, plan) {
+            return;
+        }
         let Some(target) = fight.nearest_enemy(me) else {
             return;
         };
@@ -49,11 +57,81 @@ impl Policy for DefaultPolicy {
     }
 }
 
+/// Turns that conditions decide before any tactic (every policy starts here): a frightened
+/// creature withdraws and a panicked one flees (a single move action); a prone one stands up
+/// (provoking) and attacks the nearest enemy it can strike, else moves toward it. True when
+/// the plan is made.
+pub fn conditioned_turn(fight: &Fight, me: usize, plan: &mut Plan) -> bool {
+    let conds = &fight.units[me].conds;
+    if conds.is_empty() {
+        return false;
+    }
+    if conds.any(flag::FLEES) {
+        plan.push(if conds.any(flag::CANT_ATTACK) {
+            Action::Flee
+        } else {
+            Action::Withdraw
+        });
+        return true;
+    }
+    if conds.has(Condition::Prone) && !conds.any(flag::CANT_MOVE) {
+        plan.push(Action::StandUp);
+        if let Some(target) = fight.nearest_strikable_from(me, fight.units[me].pos) {
+            push_power_choice(fight, me, target, Swing::default(), plan);
+            plan.push(Action::Attack { target });
+        } else if let Some(target) = fight.nearest_enemy(me) {
+            plan.push(Action::Move { target });
+        }
+        return true;
+    }
+    false
+}
+
+/// « CRB — Power Attack » / « Deadly Aim »: pushes the free toggle when the expected damage of
+/// the weapon `me` would use on `target` from here says the other setting is better (hit
+/// chance with natural 1 and 20, confirmed criticals and concealment, as
+/// `Fight::expected_damage_x100` computes it). Nothing without the feat or a weapon in reach.
+pub fn push_power_choice(fight: &Fight, me: usize, target: usize, swing: Swing, plan: &mut Plan) {
+    let Some(w) = fight.weapon_for(me, target) else {
+        return;
+    };
+    if fight.power_step(me, w) == 0 {
+        return;
+    }
+    let want = fight.power_attack_pays(me, target, w, swing);
+    if want != fight.units[me].power_attack {
+        plan.push(Action::PowerAttack { on: want });
+    }
+}
+
+/// Pushes the power choice and a full attack on `target`.
+pub fn full_attack(fight: &Fight, me: usize, target: usize, plan: &mut Plan) {
+    push_power_choice(fight, me, target, Swing::default(), plan);
+    plan.push(Action::FullAttack { target });
+}
+
+impl Fight<'_> {
+    /// Power Attack (or Deadly Aim) on raises the expected damage of one attack of `me` with
+    /// weapon `w` on `target` from where it stands.
+    pub fn power_attack_pays(&self, me: usize, target: usize, w: usize, swing: Swing) -> bool {
+        let (Some(off), Some(on)) = (
+            self.attack_numbers(me, target, w, swing, false),
+            self.attack_numbers(me, target, w, swing, true),
+        ) else {
+            return false;
+        };
+        let avg_x2 = self.average_damage_x2(me, w);
+        self.expected_damage_x100(me, w, &on, avg_x2)
+            > self.expected_damage_x100(me, w, &off, avg_x2)
+    }
+}
+
 /// The default policy's turn against a chosen `target`: full attack when a weapon can strike
-/// it from here, else charge, else 5-foot step and full attack, else move and attack.
+/// it from here, else charge, else 5-foot step and full attack, else move and attack; Power
+/// Attack toggled first when it pays (see [`push_power_choice`]).
 pub fn default_toward(fight: &Fight, me: usize, target: usize, plan: &mut Plan) {
     if fight.weapon_for(me, target).is_some() {
-        plan.push(Action::FullAttack { target });
+        full_attack(fight, me, target, plan);
         return;
     }
     if fight.can_charge(me, target) {
@@ -71,6 +149,9 @@ pub fn default_toward(fight: &Fight, me: usize, target: usize, plan: &mut Plan) 
 
 impl Policy for SidePolicies {
     fn decide(&self, fight: &Fight, me: usize, plan: &mut Plan) {
+        if conditioned_turn(fight, me, plan) {
+            return;
+        }
         let tactic: Tactic = fight.scenario.tactic(fight.info[me].side);
         tactic.decide(fight, me, plan);
     }

@@ -90,8 +90,9 @@ impl Fight<'_> {
     }
 
     /// A melee weapon of `a` that threatens a creature of `size` standing at `at`, if any.
-    /// Threat needs an active creature with a melee weapon whose band covers the distance;
-    /// reach-0 creatures threaten nothing.
+    /// Threat needs an active creature free to react (not flat-footed, stunned, helpless…, see
+    /// `can_react`) with a melee weapon whose band covers the distance; reach-0 creatures
+    /// threaten nothing.
     pub fn threat_weapon(&self, a: usize, at: Pos, size: Size) -> Option<usize> {
         let max = self.info[a].threat_max_ft;
         if max == 0 {
@@ -99,7 +100,7 @@ impl Fight<'_> {
         }
         let sq = footprint_distance_squares(self.units[a].pos, self.info[a].size, at, size);
         let d = sq * self.map.square_size_ft();
-        if d > max || !self.units[a].active() {
+        if d > max || !self.can_react(a) {
             return None;
         }
         self.info[a]

@@ -12,6 +12,17 @@ use crate::size::Size;
 use crate::tally::UnitTally;
 
 use super::unit::UnitInfo;
+use crate::model::Combatant;
+use crate::rules::ConditionSet;
+
+/// The conditions a combatant file starts the fight with.
+fn start_conditions(c: &Combatant) -> ConditionSet {
+    let mut set = ConditionSet::default();
+    for s in c.start_conditions() {
+        set.add(s.condition, s.rounds);
+    }
+    set
+}
 
 /// Up to 256 units: a set of unit indices as bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,6 +71,15 @@ pub struct UnitState {
     pub aoo_left: u8,
     /// −2 AC from a charge, until the start of its next turn.
     pub charged: bool,
+    /// Ran this turn: loses its Dex bonus to AC until its next turn (« CRB — Run »), unless
+    /// it has the Run feat.
+    pub running: bool,
+    /// Power Attack / Deadly Aim toggled on (a free action; stays until toggled off).
+    pub power_attack: bool,
+    /// Conditions and their remaining rounds.
+    pub conds: ConditionSet,
+    /// Hit points lost at the start of each turn while `bleeding`.
+    pub bleed: u32,
     /// Opponents that already took an attack of opportunity for this unit leaving a threatened
     /// square this round (« CRB — AoO: moving out of more than one threatened square… »).
     pub provoked: UnitSet,
@@ -126,6 +146,10 @@ impl<'s> Fight<'s> {
                 initiative: 0,
                 aoo_left: 0,
                 charged: false,
+                running: false,
+                power_attack: false,
+                conds: ConditionSet::default(),
+                bleed: 0,
                 provoked: UnitSet::default(),
                 tally: UnitTally::default(),
             })
@@ -159,6 +183,10 @@ impl<'s> Fight<'s> {
                 initiative: 0,
                 aoo_left: info.aoo_per_round,
                 charged: false,
+                running: false,
+                power_attack: false,
+                conds: start_conditions(&spec.combatant),
+                bleed: spec.combatant.bleed(),
                 provoked: UnitSet::default(),
                 tally: UnitTally::default(),
             };

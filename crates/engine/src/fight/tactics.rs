@@ -19,7 +19,7 @@ use crate::board::Pos;
 use crate::scenario::Tactic;
 
 use super::economy::{Action, Plan};
-use super::policy::{DefaultPolicy, Policy, default_toward};
+use super::policy::{DefaultPolicy, Policy, default_toward, full_attack};
 use super::state::{Fight, Life};
 
 /// `focus_weakest`: target the active enemy with the lowest current hit points (the lethal
@@ -89,7 +89,7 @@ impl Policy for FocusWeakest {
 impl Policy for HoldAndShoot {
     fn decide(&self, fight: &Fight, me: usize, plan: &mut Plan) {
         if let Some(target) = fight.nearest_strikable_from(me, fight.units[me].pos) {
-            plan.push(Action::FullAttack { target });
+            full_attack(fight, me, target, plan);
             return;
         }
         if !fight.has_ranged(me) {
@@ -115,7 +115,7 @@ impl Policy for Kite {
         let here = fight.units[me].pos;
         let threatened = fight.threatened_at(me, here);
         if !threatened && let Some(target) = fight.nearest_strikable_from(me, here) {
-            plan.push(Action::FullAttack { target });
+            full_attack(fight, me, target, plan);
             return;
         }
         if let Some((to, target)) = fight.safe_step_with_a_shot(me) {
@@ -127,7 +127,7 @@ impl Policy for Kite {
             if fight.units[me].life() != Life::Staggered && fight.can_withdraw(me) {
                 plan.push(Action::Withdraw);
             } else if let Some(target) = fight.nearest_strikable_from(me, here) {
-                plan.push(Action::FullAttack { target });
+                full_attack(fight, me, target, plan);
             }
             return;
         }
@@ -141,16 +141,6 @@ impl Policy for Kite {
 }
 
 impl Fight<'_> {
-    /// Squares of one move action for `u`: its speed, halved while disabled (as the engine
-    /// walks it).
-    fn move_squares(&self, u: usize) -> u32 {
-        if self.units[u].hp == 0 {
-            self.info[u].speed_squares / 2
-        } else {
-            self.info[u].speed_squares
-        }
-    }
-
     /// `u` has a ranged weapon with a range (it can shoot at all).
     pub fn has_ranged(&self, u: usize) -> bool {
         self.info[u]

@@ -1,11 +1,14 @@
 //! What a fight needs to know about each combatant that never changes during a fight, derived
 //! once per batch from the validated [`Combatant`]: reach bands of each weapon, crit profile
-//! with Improved Critical, feats that the Phase 0 rules read, life thresholds. Fights read
-//! it; they never re-parse stat blocks.
+//! with Improved Critical, the feats the rules read (`rules::feat`), standing typed modifiers,
+//! sneak attack dice, life thresholds. Fights read it; they never re-parse stat blocks.
 
 use crate::model::{
     Ability, Attack, AttackKind, Combatant, CreatureType, DamageCategory, DamageType, DamageTypes,
+    EffectTag,
 };
+use crate::rules::feat::{self, FINESSE_WEAPONS, Feat};
+use crate::rules::{Context, Modifier, Stat, resolve};
 use crate::scenario::Scenario;
 use crate::size::Size;
 
@@ -19,6 +22,8 @@ pub struct Weapon {
     pub touch: bool,
     pub firearm: bool,
     pub natural: bool,
+    /// Held in two hands: Power Attack adds +3 per step instead of +2.
+    pub two_handed: bool,
     pub bonus: i32,
     /// Lowest natural d20 that threatens, after Improved Critical.
     pub threat_start: u32,
@@ -62,16 +67,50 @@ pub struct UnitInfo {
     pub precise_shot: bool,
     /// Attacks of opportunity per round: 1, or 1 + Dex modifier with Combat Reflexes.
     pub aoo_per_round: u8,
+    /// Flat-footed AC from the stat block.
+    pub ac_flat_footed: i32,
+    pub dex_mod: i32,
+    /// Standing typed modifiers: the file's `modifiers` and those of its feats
+    /// (`rules::feat::static_modifiers`).
+    pub modifiers: Vec<Modifier>,
+    /// Power Attack / Deadly Aim step: −X attack, +2X damage, X = BAB/4 + 1 (0 without the
+    /// feat).
+    pub power_attack_step: i32,
+    pub deadly_aim_step: i32,
+    /// « CRB — Run »: runs at ×5 and keeps its Dex bonus to AC while running.
+    pub run_feat: bool,
+    /// « CRB — Blind-Fight »: rerolls a melee miss chance once; an invisible attacker gets no
+    /// melee advantage against it.
+    pub blind_fight: bool,
+    /// Sneak attack d6s: (level + 1) / 2 with the « Sneak Attack » feature, else 0.
+    pub sneak_dice: u32,
+    /// Immune to precision damage (sneak attack): undead, constructs, and the `precision_damage`
+    /// or `sneak_attack` immunities.
+    pub precision_immune: bool,
 }
 
-/// True when the combatant has the feat `name` (case-insensitive; a parenthesised weapon
-/// choice such as « Improved Critical (falchion) » counts, applied to every weapon — the seed's
-/// documented simplification).
-pub fn has_feat(c: &Combatant, name: &str) -> bool {
-    c.feats().iter().chain(c.features()).any(|f| {
-        let base = f.split('(').next().unwrap_or(f).trim();
-        base.eq_ignore_ascii_case(name)
-    })
+/// What the stat block leaves out when `feats_in_stat_block` is false: Weapon Finesse (Dex
+/// instead of Str on natural and light melee weapons) and Multiattack (secondary natural
+/// attacks at −2 instead of −5).
+fn static_feat_attack_bonus(c: &Combatant, a: &Attack) -> i32 {
+    if c.feats_in_stat_block() {
+        return 0;
+    }
+    let mut bonus = 0;
+    if a.kind() == AttackKind::Melee
+        && feat::has(c, Feat::WeaponFinesse)
+        && (a.natural() || {
+            let name = a.name().to_ascii_lowercase();
+            FINESSE_WEAPONS.iter().any(|w| name.contains(w))
+        })
+    {
+        let abilities = c.abilities();
+        bonus += (abilities.modifier(Ability::Dex) - abilities.modifier(Ability::Str)).max(0);
+    }
+    if a.secondary() && feat::has(c, Feat::Multiattack) {
+        bonus += 3;
+    }
+    bonus
 }
 
 fn weapon(c: &Combatant, index: usize, a: &Attack, improved_critical: bool) -> Weapon {
@@ -111,7 +150,8 @@ fn weapon(c: &Combatant, index: usize, a: &Attack, improved_critical: bool) -> W
         touch: a.kind() == AttackKind::Touch,
         firearm: a.firearm(),
         natural: a.natural(),
-        bonus: a.attack_bonus(),
+        two_handed: a.two_handed(),
+        bonus: a.attack_bonus() + static_feat_attack_bonus(c, a),
         threat_start,
         crit_mult: i32::from(a.crit_mult()),
         count: a.count(),
@@ -125,6 +165,15 @@ fn weapon(c: &Combatant, index: usize, a: &Attack, improved_critical: bool) -> W
     }
 }
 
+/// Undead and constructs: no Constitution (« CRB — Nonabilities ») and, per the issue and seed
+/// 000 conformance P2, immune to precision damage.
+fn no_con_type(c: &Combatant) -> bool {
+    matches!(
+        c.creature_type(),
+        CreatureType::Undead | CreatureType::Construct
+    )
+}
+
 /// True for damage types a critical hit multiplies (physical dice and the flat bonus).
 pub fn is_physical(t: DamageType) -> bool {
     t.category() == DamageCategory::Physical
@@ -133,38 +182,56 @@ pub fn is_physical(t: DamageType) -> bool {
 impl UnitInfo {
     fn new(scenario: &Scenario, c: &Combatant, side: usize) -> Self {
         let square = scenario.map().square_size_ft().max(1);
-        let improved_critical = has_feat(c, "Improved Critical");
+        let improved_critical = feat::has(c, Feat::ImprovedCritical);
         let weapons: Vec<Weapon> = c
             .attacks()
             .iter()
             .enumerate()
             .map(|(i, a)| weapon(c, i, a, improved_critical))
             .collect();
-        let no_con = matches!(
-            c.creature_type(),
-            CreatureType::Undead | CreatureType::Construct
-        );
+        let no_con = no_con_type(c);
         let con_score = if no_con {
             None
         } else {
             c.abilities().score(Ability::Con).map(i32::from)
         };
         let dex_mod = c.abilities().modifier(Ability::Dex);
-        let aoo = if has_feat(c, "Combat Reflexes") {
+        let aoo = if feat::has(c, Feat::CombatReflexes) {
             1 + dex_mod.max(0)
         } else {
             1
         };
         let speed_ft = c.speed_land_ft().max(c.speed_fly_ft().unwrap_or(0));
+        let mut modifiers: Vec<Modifier> = c.modifiers().to_vec();
+        modifiers.extend(feat::static_modifiers(c));
+        // Unconditional initiative modifiers are folded into the modifier once.
+        let initiative_bonus = resolve(&modifiers, Stat::Initiative, None, &Context::default());
+        let toughness = if !c.feats_in_stat_block() && feat::has(c, Feat::Toughness) {
+            feat::toughness_hp(c.level()) as i32
+        } else {
+            0
+        };
+        let step = |f: Feat| {
+            if feat::has(c, f) {
+                c.bab().max(0) / 4 + 1
+            } else {
+                0
+            }
+        };
+        let sneak = c.features().iter().any(|f| {
+            let base = f.split(['(', '+']).next().unwrap_or(f).trim();
+            base.eq_ignore_ascii_case("sneak attack")
+        });
+        let immunities = c.immunities();
         UnitInfo {
             side,
             size: c.size(),
             footprint: c.size().footprint(),
             monster: !c.is_pc(),
-            hp_max: c.hp_max() as i32,
+            hp_max: c.hp_max() as i32 + toughness,
             con_score,
             con_mod: c.abilities().modifier(Ability::Con),
-            initiative_mod: c.initiative_mod(),
+            initiative_mod: c.initiative_mod() + initiative_bonus,
             bab: c.bab(),
             ac_total: c.ac().total,
             ac_touch: c.ac().touch,
@@ -177,8 +244,23 @@ impl UnitInfo {
                 .max()
                 .unwrap_or(0),
             weapons,
-            precise_shot: has_feat(c, "Precise Shot"),
+            precise_shot: feat::has(c, Feat::PreciseShot),
             aoo_per_round: aoo.clamp(1, 20) as u8,
+            ac_flat_footed: c.ac().flat_footed,
+            dex_mod,
+            modifiers,
+            power_attack_step: step(Feat::PowerAttack),
+            deadly_aim_step: step(Feat::DeadlyAim),
+            run_feat: feat::has(c, Feat::Run),
+            blind_fight: feat::has(c, Feat::BlindFight),
+            sneak_dice: if sneak {
+                c.level().div_ceil(2).max(1)
+            } else {
+                0
+            },
+            precision_immune: no_con_type(c)
+                || immunities.to_effect(EffectTag::PrecisionDamage)
+                || immunities.to_effect(EffectTag::SneakAttack),
         }
     }
 }

@@ -1,0 +1,69 @@
+//! Saving throws and skill checks of a unit in a fight (seed 000 « Jets de sauvegarde »,
+//! « Compétences »): the stat block's bonus plus the typed modifiers that hold — its standing
+//! modifiers and its conditions', stacked by `rules::bonus` — rolled by `rules::check`.
+//! Nothing in Phase 1 calls for a save yet (spells and special attacks will); the dying
+//! Constitution check keeps its own rule (`engine::stabilize`).
+
+use crate::model::{Ability, Skill};
+use crate::rng::Roller;
+use crate::rules::{Check, Context, Save, SaveResult, Stat, roll_check, roll_save};
+
+use super::state::Fight;
+
+// Rules that call for saves and checks (spells, special attacks, manoeuvres) come next; until
+// then only the tests call these.
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "no Phase 1 rule rolls a save or a skill yet")
+)]
+impl Fight<'_> {
+    /// The total bonus of `u` on `save` against an effect described by `ctx` (descriptors,
+    /// source alignment).
+    pub fn save_bonus(&self, u: usize, save: Save, ctx: &Context) -> i32 {
+        let saves = self.scenario.units()[u].combatant.saves();
+        let (base, stat) = match save {
+            Save::Fort => (saves.fort, Stat::Fort),
+            Save::Reflex => (saves.reflex, Stat::Reflex),
+            Save::Will => (saves.will, Stat::Will),
+        };
+        base + self.stat_mod(u, stat, None, ctx)
+    }
+
+    /// `u` rolls `save` against `dc` (natural 1 fails, natural 20 succeeds).
+    pub fn saving_throw<R: Roller>(
+        &self,
+        u: usize,
+        save: Save,
+        dc: i32,
+        ctx: &Context,
+        dice: &mut R,
+    ) -> SaveResult {
+        roll_save(self.save_bonus(u, save, ctx), dc, dice)
+    }
+
+    /// The total bonus of `u` on `skill`: the stat block's line (ranks + 3 for a class skill
+    /// with ranks + ability + armor penalty + misc, or its `total`), an untrained skill at the
+    /// ability modifier, plus `skills` modifiers (and `dex_skills` for a Dexterity skill).
+    pub fn skill_bonus(&self, u: usize, skill: Skill) -> i32 {
+        let c = &self.scenario.units()[u].combatant;
+        let ability = c.abilities().modifier(skill.key_ability());
+        let base = c.skill(skill).map_or(ability, |e| e.bonus(ability));
+        let stat = if skill.key_ability() == Ability::Dex {
+            Stat::DexSkills
+        } else {
+            Stat::Skills
+        };
+        base + self.stat_mod(u, stat, None, &Context::default())
+    }
+
+    /// `u` rolls a `skill` check with `extra` situational bonus (no automatic result).
+    pub fn skill_check<R: Roller>(
+        &self,
+        u: usize,
+        skill: Skill,
+        extra: i32,
+        dice: &mut R,
+    ) -> Check {
+        roll_check(self.skill_bonus(u, skill) + extra, dice)
+    }
+}

@@ -1,0 +1,272 @@
+//! The numbers of one attack before any die is rolled — attack bonus, the armor class it
+//! targets, the miss chance, the flat damage bonus and whether sneak attack applies — and the
+//! typed-modifier queries of a unit (stat block modifiers, feats and conditions through the
+//! one stacking resolver, `rules::bonus`). Shared by the attack resolution and by policies
+//! that weigh a choice (Power Attack), so both always see the same numbers.
+//!
+//! Rules gathered here (seed 000 and CRB): charge +2; flanking +2 (melee); higher ground +1
+//! (melee); range increments −2 each; shooting into melee −4 unless Precise Shot; typed
+//! modifiers on attack, damage and AC (prone −4 AC against melee, +4 against ranged…); an
+//! invisible attacker +2 and the target loses its Dex bonus (« Attaquant invisible »), except
+//! in melee against Blind-Fight; helpless targets +4 in melee and effective Dex 0 (« Cible
+//! inerme »); a target denied its Dex bonus (flat-footed, stunned, blinded, running without
+//! the Run feat…) uses its flat-footed AC; concealment miss chance, 50 % for a blinded
+//! attacker (« Concealment »); Power Attack / Deadly Aim −X / +2X (+3X two-handed, no damage
+//! on touch attacks); sneak attack when flanked in melee or against a target denied its Dex
+//! bonus (melee, or ranged within 30 ft), never against concealment or precision-immune
+//! creatures (« Attaque sournoise »).
+
+use crate::los::CoverMode;
+use crate::rules::{AcKind, AttackContext, Context, Modifier, Stat, flag, resolve};
+
+use super::attack::Swing;
+use super::state::Fight;
+
+/// The numbers of one attack of `a` with weapon `w` against `t`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttackNumbers {
+    pub bonus: i32,
+    pub ac: i32,
+    /// Percent chance the attack misses after hitting (concealment), 0 for none.
+    pub miss_chance: u8,
+    /// Added to the first damage component (multiplied on a critical hit).
+    pub damage_bonus: i32,
+    pub sneak: bool,
+}
+
+impl Fight<'_> {
+    /// The stacked typed modifiers of unit `u` for `stat` in `ctx`: its standing modifiers and
+    /// those of its conditions. `ac` selects the armor class for [`Stat::Ac`].
+    pub fn stat_mod(&self, u: usize, stat: Stat, ac: Option<AcKind>, ctx: &Context) -> i32 {
+        let mods = &self.info[u].modifiers;
+        let conds = &self.units[u].conds;
+        if mods.is_empty() && conds.is_empty() {
+            return 0;
+        }
+        let counted = conds.modifiers().map(|m| -> &Modifier { m });
+        resolve(mods.iter().chain(counted), stat, ac, ctx)
+    }
+
+    /// Squares of one move action for `u`: its speed, halved while disabled (0 hp) or under a
+    /// half-speed condition (exhausted, entangled, blinded) — once, not per cause.
+    pub fn move_squares(&self, u: usize) -> u32 {
+        let squares = self.info[u].speed_squares;
+        if self.units[u].hp == 0 || self.has_flag(u, flag::HALF_SPEED) {
+            squares / 2
+        } else {
+            squares
+        }
+    }
+
+    /// Speed multiple of a run: ×4, ×5 with the Run feat (« CRB — Run »).
+    pub fn run_multiple(&self, u: usize) -> u32 {
+        if self.info[u].run_feat { 5 } else { 4 }
+    }
+
+    /// Unit `u` has a condition with `flag` (a `rules::flag` bit).
+    pub fn has_flag(&self, u: usize, flag: u32) -> bool {
+        self.units[u].conds.any(flag)
+    }
+
+    /// `u` threatens squares and may take attacks of opportunity: active, not flat-footed,
+    /// stunned, helpless, grappled or otherwise kept from reacting.
+    pub fn can_react(&self, u: usize) -> bool {
+        self.units[u].active() && !self.has_flag(u, flag::CANT_AOO | flag::CANT_ACT)
+    }
+
+    /// `t` loses its Dexterity bonus to AC against `a`: a condition that denies it, running
+    /// without the Run feat, or an invisible attacker (not in melee against Blind-Fight).
+    pub fn denied_dex(&self, a: usize, t: usize, melee: bool) -> bool {
+        self.has_flag(t, flag::DENIES_DEX)
+            || (self.units[t].running && !self.info[t].run_feat)
+            || self.invisible_edge(a, t, melee)
+    }
+
+    /// `a` is invisible to `t` for this attack (« CRB — Invisibility »; Blind-Fight: « invisible
+    /// attackers get no advantages related to hitting you in melee »).
+    fn invisible_edge(&self, a: usize, t: usize, melee: bool) -> bool {
+        self.has_flag(a, flag::INVISIBLE) && !(melee && self.info[t].blind_fight)
+    }
+
+    /// The miss chance of `a`'s attacks on `t`: the target's concealment, at least 50 % when
+    /// `a` is blinded (« CRB — Blinded »).
+    pub fn miss_chance(&self, a: usize, t: usize) -> u8 {
+        let own = self.units[t].conds.miss_chance();
+        if self.has_flag(a, flag::BLIND) {
+            own.max(50)
+        } else {
+            own
+        }
+    }
+
+    /// Power Attack or Deadly Aim step of `a` for weapon `w` (0 when it has neither feat for
+    /// that kind of weapon).
+    pub fn power_step(&self, a: usize, w: usize) -> i32 {
+        let info = &self.info[a];
+        if info.weapons[w].melee {
+            info.power_attack_step
+        } else {
+            info.deadly_aim_step
+        }
+    }
+
+    /// The numbers of an attack of `a` with weapon `w` on `t`; `power` says whether Power
+    /// Attack (or Deadly Aim) is on. `None` when `t` has total cover.
+    pub fn attack_numbers(
+        &self,
+        a: usize,
+        t: usize,
+        w: usize,
+        swing: Swing,
+        power: bool,
+    ) -> Option<AttackNumbers> {
+        let info = &self.info[a];
+        let weapon = &info.weapons[w];
+        let d = self.distance_ft(a, t);
+        let melee = weapon.melee;
+        let mode = if melee {
+            CoverMode::Melee
+        } else {
+            CoverMode::Ranged
+        };
+        let cover_ac = self.attack_cover(a, t, mode).ac_bonus()?;
+        let target = &self.info[t];
+        let first_increment = weapon.increment_ft > 0 && d <= weapon.increment_ft;
+        let touch = weapon.touch || (weapon.firearm && first_increment);
+        let denied = self.denied_dex(a, t, melee);
+        let helpless = self.has_flag(t, flag::HELPLESS);
+        let kind = match (touch, denied || helpless) {
+            (false, false) => AcKind::Total,
+            (true, false) => AcKind::Touch,
+            (false, true) => AcKind::FlatFooted,
+            (true, true) => AcKind::FlatFootedTouch,
+        };
+        let mut ac = match kind {
+            AcKind::Total => target.ac_total,
+            AcKind::Touch => target.ac_touch,
+            AcKind::FlatFooted => target.ac_flat_footed,
+            // Flat-footed touch: touch AC without what flat-footed removes (Dex and dodge).
+            AcKind::FlatFootedTouch => {
+                target.ac_touch - (target.ac_total - target.ac_flat_footed).max(0)
+            }
+        };
+        if helpless {
+            // « CRB — Helpless »: Dexterity 0, a −5 modifier, in place of its own.
+            ac += -5 - target.dex_mod.min(0);
+        }
+        if self.units[t].charged {
+            ac -= 2;
+        }
+        ac += cover_ac;
+
+        let name = self.scenario.units()[a].combatant.attacks()[weapon.index].name();
+        let attack = AttackContext {
+            melee,
+            distance_ft: d,
+            weapon: name,
+        };
+        let mine = Context {
+            attack: Some(attack),
+            ..Context::default()
+        };
+        let theirs = Context {
+            attack: Some(attack),
+            source: Some(self.scenario.units()[a].combatant.alignment()),
+            ..Context::default()
+        };
+        ac += self.stat_mod(t, Stat::Ac, Some(kind), &theirs);
+
+        let mut bonus = weapon.bonus + swing.penalty;
+        if swing.charge {
+            bonus += 2;
+        }
+        let flanked = melee && self.flanked(a, t);
+        if melee {
+            if flanked {
+                bonus += 2;
+            }
+            if self.elevation_of(a) > self.elevation_of(t) {
+                bonus += 1; // « CRB — Table 8-5: On higher ground, melee +1 »
+            }
+            if helpless {
+                bonus += 4;
+            }
+        } else {
+            if weapon.increment_ft > 0 && d > 0 {
+                bonus -= 2 * ((d - 1) / weapon.increment_ft) as i32;
+            }
+            if !info.precise_shot && self.engaged_with_ally(a, t) {
+                bonus -= 4;
+            }
+        }
+        if self.invisible_edge(a, t, melee) {
+            bonus += 2;
+        }
+        let (attack_stat, damage_stat) = if melee {
+            (Stat::MeleeAttack, Stat::MeleeDamage)
+        } else {
+            (Stat::RangedAttack, Stat::RangedDamage)
+        };
+        bonus += self.stat_mod(a, attack_stat, None, &mine);
+        let mut damage_bonus = self.stat_mod(a, damage_stat, None, &mine);
+        let step = if power { self.power_step(a, w) } else { 0 };
+        if step > 0 {
+            bonus -= step;
+            if !weapon.touch {
+                damage_bonus += if melee && weapon.two_handed {
+                    3 * step
+                } else {
+                    2 * step
+                };
+            }
+        }
+        let miss_chance = self.miss_chance(a, t);
+        let sneak = info.sneak_dice > 0
+            && !target.precision_immune
+            && miss_chance == 0
+            && (flanked || (denied && (melee || d <= 30)));
+        Some(AttackNumbers {
+            bonus,
+            ac,
+            miss_chance,
+            damage_bonus,
+            sneak,
+        })
+    }
+
+    /// Twice the average damage of weapon `w` of `a` before situational bonuses (dice and the
+    /// stat block's flat bonus), an integer.
+    pub fn average_damage_x2(&self, a: usize, w: usize) -> i32 {
+        let attack = &self.scenario.units()[a].combatant.attacks()[self.info[a].weapons[w].index];
+        attack
+            .damage()
+            .iter()
+            .map(|c| c.formula().min() + c.formula().max())
+            .sum::<i32>()
+            + 2 * attack.damage_bonus()
+    }
+
+    /// Expected damage of one attack with these numbers against its AC (hit chance with natural
+    /// 1 and 20, critical threats confirmed at the same chance, concealment), in hundredths of
+    /// a hit point so policies compare integers. `avg_damage_x2` is twice the average damage
+    /// before the numbers' flat bonus.
+    pub fn expected_damage_x100(
+        &self,
+        a: usize,
+        w: usize,
+        n: &AttackNumbers,
+        avg_damage_x2: i32,
+    ) -> i64 {
+        let weapon = &self.info[a].weapons[w];
+        // Natural d20 values that hit: at least 20 only, at most 2..=20.
+        let hits = i64::from((21 + n.bonus - n.ac).clamp(1, 19));
+        let threats = i64::from(21 - weapon.threat_start as i32).min(hits);
+        let dmg_x2 = i64::from((avg_damage_x2 + 2 * n.damage_bonus).max(2));
+        // Per 20×20 rolls: hits × dmg, plus threats × confirmations × (mult − 1) × dmg.
+        let per_400 =
+            hits * 20 * dmg_x2 + threats * hits * i64::from(weapon.crit_mult - 1) * dmg_x2;
+        let kept = i64::from(100 - n.miss_chance);
+        // dmg_x2/2 per hit; /400 rolls; ×100 for hundredths; ×kept/100 for concealment.
+        per_400 * kept / 800
+    }
+}

@@ -1,0 +1,133 @@
+//! Saving throws and skill checks of units in a fight (seed 000 « Jets de sauvegarde »,
+//! « Compétences »; CRB « Saving Throws », « Skill Checks »): stat block bonus plus the typed
+//! modifiers that hold, natural 1/20 on saves only, class skill +3 only with ranks.
+
+use serde_json::{Value, json};
+
+use super::state::Fight;
+use super::test_support::*;
+use super::unit;
+use crate::model::Skill;
+use crate::rng::ScriptedDice;
+use crate::rules::{Context, Descriptor, Save};
+
+/// Plays nothing: builds the fight of one creature (`patch` over the plain base) and hands it
+/// to `check` after the reset (start conditions applied).
+fn with_unit(patch: Value, check: impl FnOnce(&Fight)) {
+    let s = scenario(
+        room(&["AB"]),
+        vec![
+            ("a", vec![creature("hero", patch)]),
+            ("b", vec![creature("dummy", json!({}))]),
+        ],
+        1,
+    );
+    let info = unit::prepare(&s);
+    let mut fight = Fight::new(&s, &info);
+    fight.reset();
+    check(&fight);
+}
+
+#[test]
+fn saving_throw_natural_1_fails_natural_20_succeeds() {
+    with_unit(
+        json!({ "saves": { "fort": 5, "ref": 0, "will": -3 } }),
+        |f| {
+            let ctx = Context::default();
+            let mut dice = ScriptedDice::new(d20s(&[1, 20, 10, 9]));
+            let r = f.saving_throw(0, Save::Fort, 1, &ctx, &mut dice);
+            assert!(
+                !r.success && r.total == 6,
+                "natural 1 fails even at 6 vs DC 1"
+            );
+            let r = f.saving_throw(0, Save::Will, 30, &ctx, &mut dice);
+            assert!(
+                r.success && r.total == 17,
+                "natural 20 succeeds even at 17 vs DC 30"
+            );
+            assert!(f.saving_throw(0, Save::Fort, 15, &ctx, &mut dice).success);
+            assert!(!f.saving_throw(0, Save::Fort, 15, &ctx, &mut dice).success);
+        },
+    );
+}
+
+#[test]
+fn saves_take_condition_and_descriptor_modifiers() {
+    let patch = json!({
+        "saves": { "fort": 2, "ref": 2, "will": 2 },
+        "conditions": ["shaken"],
+        "modifiers": [
+            { "stat": "saves", "type": "morale", "value": 2, "when": "fear" },
+            { "stat": "will", "type": "resistance", "value": 1 },
+            { "stat": "saves", "type": "resistance", "value": 2, "when": "attacker_is_evil" }
+        ]
+    });
+    with_unit(patch, |f| {
+        let plain = Context::default();
+        assert_eq!(f.save_bonus(0, Save::Fort, &plain), 0, "shaken −2");
+        assert_eq!(
+            f.save_bonus(0, Save::Will, &plain),
+            1,
+            "shaken −2, resistance +1"
+        );
+        let mut fear = Context::default();
+        fear.descriptors.insert(Descriptor::Fear);
+        assert_eq!(f.save_bonus(0, Save::Reflex, &fear), 2, "+2 morale vs fear");
+        let evil = Context {
+            source: Some(crate::model::Alignment::ChaoticEvil),
+            ..Context::default()
+        };
+        assert_eq!(
+            f.save_bonus(0, Save::Will, &evil),
+            2,
+            "resistance +1 and +2 don't stack: +2 against an evil source"
+        );
+    });
+}
+
+#[test]
+fn skill_check_has_no_automatic_result_and_class_bonus_needs_ranks() {
+    let patch = json!({
+        "abilities": { "dex_score": 14, "wis_score": 12 },
+        "skills": {
+            "stealth": { "ranks": 2, "class_skill": true },
+            "perception": { "ranks": 0, "class_skill": true },
+            "climb": { "total": 9 }
+        }
+    });
+    with_unit(patch, |f| {
+        assert_eq!(f.skill_bonus(0, Skill::Stealth), 2 + 3 + 2);
+        assert_eq!(
+            f.skill_bonus(0, Skill::Perception),
+            1,
+            "class skill without ranks: no +3"
+        );
+        assert_eq!(
+            f.skill_bonus(0, Skill::Climb),
+            9,
+            "a written total is used as is"
+        );
+        assert_eq!(
+            f.skill_bonus(0, Skill::Swim),
+            0,
+            "untrained: the ability modifier"
+        );
+        let mut dice = ScriptedDice::new(d20s(&[20, 1]));
+        let c = f.skill_check(0, Skill::Stealth, 0, &mut dice);
+        assert_eq!((c.roll, c.total), (20, 27));
+        let c = f.skill_check(0, Skill::Stealth, 10, &mut dice);
+        assert_eq!((c.roll, c.total), (1, 18), "a natural 1 is just 1");
+    });
+}
+
+#[test]
+fn dex_skills_take_the_blinded_penalty_others_do_not() {
+    let patch = json!({
+        "conditions": ["blinded"],
+        "skills": { "stealth": { "ranks": 1 }, "perception": { "ranks": 1 } }
+    });
+    with_unit(patch, |f| {
+        assert_eq!(f.skill_bonus(0, Skill::Stealth), 1 - 4);
+        assert_eq!(f.skill_bonus(0, Skill::Perception), 1);
+    });
+}
