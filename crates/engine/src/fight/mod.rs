@@ -34,6 +34,8 @@ mod tests_movement;
 #[cfg(test)]
 mod tests_ranged;
 #[cfg(test)]
+mod tests_size;
+#[cfg(test)]
 mod tests_tactics;
 #[cfg(test)]
 mod tests_transcripts;
