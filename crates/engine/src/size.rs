@@ -103,6 +103,25 @@ impl Size {
         self <= Size::Tiny
     }
 
+    /// « CRB — Big and Little Creatures in Combat » (seed 000 « Tailles et occupation
+    /// multi-cases », S4c): two creatures may share a square when their sizes differ and the
+    /// smaller is Tiny or smaller. Same sizes, or Small and larger pairs, never share.
+    pub fn can_cooccupy(self, other: Size) -> bool {
+        self != other && self.min(other).is_tiny_or_smaller()
+    }
+
+    /// The occupancy layer of a creature of this size: every Small-or-larger creature shares
+    /// layer 0 (they never share a square), Tiny, Diminutive and Fine each have their own. Two
+    /// sizes may share a square exactly when their layers differ ([`Size::can_cooccupy`]).
+    pub fn occupancy_layer(self) -> usize {
+        match self {
+            Size::Tiny => 1,
+            Size::Diminutive => 2,
+            Size::Fine => 3,
+            _ => 0,
+        }
+    }
+
     /// The squares covered by a creature of this size anchored at `anchor` (its top-left
     /// square), in row-major order. Squares past the board edge are not clipped here: callers
     /// check them against the board.
@@ -154,6 +173,24 @@ mod tests {
     fn natural_reach_by_size() {
         let reach: Vec<u32> = Size::ALL.iter().map(|s| s.natural_reach_ft()).collect();
         assert_eq!(reach, [0, 0, 0, 5, 5, 10, 15, 20, 30]);
+    }
+
+    #[test]
+    fn only_a_tiny_or_smaller_shares_a_square_with_another_size() {
+        use Size::*;
+        assert!(Tiny.can_cooccupy(Medium) && Medium.can_cooccupy(Tiny));
+        assert!(Fine.can_cooccupy(Colossal) && Diminutive.can_cooccupy(Tiny));
+        assert!(!Tiny.can_cooccupy(Tiny) && !Fine.can_cooccupy(Fine));
+        assert!(!Small.can_cooccupy(Medium) && !Medium.can_cooccupy(Large));
+        for a in Size::ALL {
+            for b in Size::ALL {
+                assert_eq!(
+                    a.can_cooccupy(b),
+                    a.occupancy_layer() != b.occupancy_layer(),
+                    "{a} and {b}"
+                );
+            }
+        }
     }
 
     #[test]

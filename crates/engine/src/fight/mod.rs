@@ -38,6 +38,8 @@ mod tests_movement;
 #[cfg(test)]
 mod tests_ranged;
 #[cfg(test)]
+mod tests_size;
+#[cfg(test)]
 mod tests_tactics;
 #[cfg(test)]
 mod tests_transcripts;

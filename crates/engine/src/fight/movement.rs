@@ -11,6 +11,15 @@
 //! (the tail is cut back). Each step out of a square threatened by an enemy provokes one
 //! attack of opportunity from that enemy per round; the 5-foot step never provokes, withdraw
 //! does not from its first square.
+//!
+//! Co-occupation (seed 000 « Tailles et occupation multi-cases », S4c; CRB « Big and Little
+//! Creatures in Combat »: « Tiny, Diminutive, and Fine creatures [...] must enter an opponent's
+//! square to attack in melee »): a square only blocks a mover whose occupancy layer its
+//! occupant shares ([`crate::size::Size::can_cooccupy`]) — a Tiny-or-smaller creature passes
+//! through and ends its move in the square of a creature of another size, friend or enemy,
+//! and a larger one in a Tiny's square. Entering a square provokes nothing new: the step out of
+//! a threatened square provokes as always (a 5-foot step into the square never does). A
+//! charge line stays clear of every creature, whatever its size, except the target.
 
 use crate::board::{Board, Pos};
 use crate::grid::{STEPS, bresenham_into, step_cost};
@@ -32,7 +41,8 @@ pub struct Walked {
 
 impl Fight<'_> {
     /// Cuts the tail of `path` back to the last square where `u` may end its move: never on
-    /// another creature's square (« CRB — Moving Through a Square »).
+    /// the square of another creature it cannot share a square with (« CRB — Moving Through a
+    /// Square »; S4c co-occupation).
     fn trim_to_free(&self, u: usize, path: &mut Vec<Pos>) {
         let size = self.info[u].size;
         while let Some(&last) = path.last() {
@@ -44,21 +54,23 @@ impl Fight<'_> {
     }
 
     /// The mover may put its footprint at `at` while walking (passable; no enemy; allies only
-    /// to pass through).
+    /// to pass through). Only creatures of the mover's occupancy layer count: one it may share
+    /// a square with (S4c) never blocks, friend or enemy.
     fn can_cross(&self, mover: usize, at: Pos) -> bool {
         let size = self.info[mover].size;
+        let layer = size.occupancy_layer();
         if size.footprint() == 1 {
             return self.map.contains(at)
                 && self.map.passable(at)
                 && self
-                    .unit_at(at)
+                    .occupant(at, layer)
                     .is_none_or(|o| o == mover || !self.enemies(mover, o));
         }
         size.squares(at).all(|p| {
             self.map.contains(p)
                 && self.map.passable(p)
                 && self
-                    .unit_at(p)
+                    .occupant(p, layer)
                     .is_none_or(|o| o == mover || !self.enemies(mover, o))
         })
     }
@@ -348,12 +360,13 @@ impl Fight<'_> {
         }
         candidates()
             .filter(|&(d, _)| d == closest)
-            .any(|(_, dest)| self.clear_charge_line(u, dest, path))
+            .any(|(_, dest)| self.clear_charge_line(u, t, dest, path))
     }
 
     /// The straight line from `u` to `dest` is clear for a charge (no difficult terrain, no
-    /// creature, no cut corner) and 2 squares to 2× speed long; fills `path` when it is.
-    fn clear_charge_line(&self, u: usize, dest: Pos, path: &mut Vec<Pos>) -> bool {
+    /// creature but the target `t` — a Tiny charger ends in its target's square —, no cut
+    /// corner) and 2 squares to 2× speed long; fills `path` when it is.
+    fn clear_charge_line(&self, u: usize, t: usize, dest: Pos, path: &mut Vec<Pos>) -> bool {
         path.clear();
         let size = self.info[u].size;
         let from = self.units[u].pos;
@@ -371,6 +384,10 @@ impl Fight<'_> {
                 .squares(b)
                 .all(|p| self.map.contains(p) && self.map.move_cost(p) == Some(1))
                 || !self.free_for(u, b, size)
+                || !(self.small_occupancy.is_empty()
+                    || size
+                        .squares(b)
+                        .all(|p| self.units_at(p).all(|o| o == u || o == t)))
             {
                 return false;
             }

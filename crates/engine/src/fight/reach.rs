@@ -28,12 +28,14 @@ impl Fight<'_> {
     }
 
     /// True when weapon `w` of `a` can strike a target `d_ft` away (range and reach only).
+    /// Melee: the weapon's band `reach_min_ft..=reach_max_ft` — a disc from distance 0 (a
+    /// creature sharing the attacker's square, S4c) to the reach for a natural-reach weapon, so
+    /// a Tiny-or-smaller creature with reach 0 strikes only inside its target's square (« They
+    /// must enter an opponent's square to attack in melee »); a ring for a reach weapon, which
+    /// strikes neither adjacent nor in its own square.
     pub fn weapon_band(w: &Weapon, d_ft: u32) -> bool {
         if w.melee {
-            // Tiny and smaller (reach 0) strike adjacent squares here: they cannot yet enter a
-            // larger creature's square (co-occupation is not modelled).
-            let max = w.reach_max_ft.max(5);
-            d_ft >= w.reach_min_ft.max(1) && d_ft <= max
+            d_ft >= w.reach_min_ft && d_ft <= w.reach_max_ft
         } else {
             d_ft <= w.max_range_ft
         }
@@ -92,7 +94,10 @@ impl Fight<'_> {
     /// A melee weapon of `a` that threatens a creature of `size` standing at `at`, if any.
     /// Threat needs an active creature free to react (not flat-footed, stunned, helpless…, see
     /// `can_react`) with a melee weapon whose band covers the distance; reach-0 creatures
-    /// threaten nothing.
+    /// threaten nothing (« CRB — Big and Little Creatures in Combat »: « Since they have no
+    /// natural reach, they do not threaten the squares around them [...] They also can't flank
+    /// an enemy »), while a creature with reach threatens its own square too (« You can attack
+    /// into your own square if you need to »).
     pub fn threat_weapon(&self, a: usize, at: Pos, size: Size) -> Option<usize> {
         let max = self.info[a].threat_max_ft;
         if max == 0 {
@@ -111,6 +116,7 @@ impl Fight<'_> {
 
     /// Terrain cover of `t` against `a` (at their current squares), plus soft cover from
     /// creatures in between for ranged attacks (seed « Couvert » : +4 from an active creature).
+    /// A creature sharing a square with `a` or `t` (S4c co-occupation) is not in between.
     pub fn attack_cover(&self, a: usize, t: usize, mode: CoverMode) -> Cover {
         let (pa, pt) = (self.units[a].pos, self.units[t].pos);
         let (sa, st) = (self.info[a].size, self.info[t].size);
@@ -126,7 +132,9 @@ impl Fight<'_> {
         if !soft || terrain == Cover::Total {
             return terrain;
         }
+        let inside = |p: Pos, at: Pos, size: Size| size.squares(at).any(|q| q == p);
         cover(self.map, pa, sa, pt, st, mode, |p| match self.unit_at(p) {
+            _ if inside(p, pa, sa) || inside(p, pt, st) => 0,
             Some(o) if o != a && o != t && self.units[o].active() => 4,
             _ => 0,
         })
@@ -170,7 +178,19 @@ impl Fight<'_> {
                     .size
                     .squares(u.pos)
                     .any(|p| targets.iter().any(|&q| segment_crosses(corner, q, p)))
+                && !self.shares_square(o, a)
+                && !self.shares_square(o, t)
         })
+    }
+
+    /// The footprints of `a` and `b` overlap: they share a square (S4c co-occupation).
+    pub fn shares_square(&self, a: usize, b: usize) -> bool {
+        footprint_distance_squares(
+            self.units[a].pos,
+            self.info[a].size,
+            self.units[b].pos,
+            self.info[b].size,
+        ) == 0
     }
 
     /// An active creature other than `a` and `t` stands inside the rectangle spanning both.
@@ -192,6 +212,8 @@ impl Fight<'_> {
                 && u.pos.col <= c1
                 && u.pos.col + f > c0
                 && u.active()
+                && !self.shares_square(o, a)
+                && !self.shares_square(o, t)
         })
     }
 

@@ -1,5 +1,8 @@
 //! The mutable state of one fight: hit points, nonlethal damage, positions, life state and the
-//! per-round trackers, plus the square occupancy grid. Allocated once per batch and reset for
+//! per-round trackers, plus the square occupancy grid — one layer for Small-or-larger creatures
+//! and one per Tiny-or-smaller size, so a square holds at most one creature of each layer
+//! (seed 000 « Tailles et occupation multi-cases », S4c; CRB « Big and Little Creatures in
+//! Combat »: « more than one such creature can fit into a single square »). Allocated once per batch and reset for
 //! each fight, so the hot loop never allocates. The life rules (« CRB — Injury and Death »,
 //! seed 000 « Mourir et stabilisation », « Invalide », « Dégâts non-létaux », « Mort
 //! simplifiée des monstres ») are the transitions in [`Fight::apply_damage`] and
@@ -117,8 +120,11 @@ pub struct Fight<'s> {
     pub map: &'s Map,
     pub info: &'s [UnitInfo],
     pub units: Vec<UnitState>,
-    /// Per square: 0 when empty, else unit index + 1.
+    /// Per square, Small-or-larger creatures (layer 0): 0 when empty, else unit index + 1.
     pub occupancy: Vec<u8>,
+    /// Layers 1–3 (Tiny, Diminutive, Fine: [`Size::occupancy_layer`]) one after the other, same
+    /// marks; empty when the fight has no Tiny-or-smaller unit.
+    pub small_occupancy: Vec<u8>,
     /// Units in initiative order.
     pub order: Vec<usize>,
     pub round: u32,
@@ -160,6 +166,11 @@ impl<'s> Fight<'s> {
             info,
             units,
             occupancy: vec![0; scenario.map().len()],
+            small_occupancy: if info.iter().any(|i| i.size.is_tiny_or_smaller()) {
+                vec![0; 3 * scenario.map().len()]
+            } else {
+                Vec::new()
+            },
             order: Vec::with_capacity(info.len()),
             round: 0,
             line_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
@@ -171,6 +182,7 @@ impl<'s> Fight<'s> {
     /// Puts every unit back on its starting square at full health.
     pub fn reset(&mut self) {
         self.occupancy.fill(0);
+        self.small_occupancy.fill(0);
         for (i, (u, spec)) in self.units.iter_mut().zip(self.scenario.units()).enumerate() {
             let info = &self.info[i];
             *u = UnitState {
@@ -198,16 +210,22 @@ impl<'s> Fight<'s> {
         self.round = 0;
     }
 
-    /// Marks (or clears) the squares of unit `u`'s footprint. A square already held by another
-    /// unit keeps its mark: a mover passing through an ally's square must not erase the ally
-    /// when it enters or leaves it.
+    /// Marks (or clears) the squares of unit `u`'s footprint in its size's layer. A square
+    /// already held by another unit keeps its mark: a mover passing through an ally's square
+    /// must not erase the ally when it enters or leaves it.
     pub fn occupy(&mut self, u: usize, on: bool) {
         let size = self.info[u].size;
         let pos = self.units[u].pos;
         let mark = u as u8 + 1;
+        let layer = size.occupancy_layer();
         for p in size.squares(pos) {
             if self.map.contains(p) {
-                let cell = &mut self.occupancy[self.map.index(p)];
+                let i = self.map.index(p);
+                let cell = if layer == 0 {
+                    &mut self.occupancy[i]
+                } else {
+                    &mut self.small_occupancy[(layer - 1) * self.map.len() + i]
+                };
                 if on && *cell == 0 {
                     *cell = mark;
                 } else if !on && *cell == mark {
@@ -217,12 +235,32 @@ impl<'s> Fight<'s> {
         }
     }
 
-    /// The unit standing on `p`, if any.
+    /// The unit standing on `p`, if any: the Small-or-larger one when there is one, else the
+    /// largest Tiny-or-smaller one.
     pub fn unit_at(&self, p: Pos) -> Option<usize> {
-        match self.occupancy[self.map.index(p)] {
+        (0..=3).find_map(|layer| self.occupant(p, layer))
+    }
+
+    /// The unit of occupancy layer `layer` ([`Size::occupancy_layer`]) standing on `p`.
+    pub fn occupant(&self, p: Pos, layer: usize) -> Option<usize> {
+        let i = self.map.index(p);
+        let v = if layer == 0 {
+            self.occupancy[i]
+        } else {
+            match self.small_occupancy.get((layer - 1) * self.map.len() + i) {
+                Some(&v) => v,
+                None => 0,
+            }
+        };
+        match v {
             0 => None,
             v => Some(usize::from(v) - 1),
         }
+    }
+
+    /// Every unit standing on `p`, whatever its layer (at most one per layer).
+    pub fn units_at(&self, p: Pos) -> impl Iterator<Item = usize> + '_ {
+        (0..=3).filter_map(move |layer| self.occupant(p, layer))
     }
 
     /// Moves unit `u` to `to` (the caller checked the squares).
@@ -233,17 +271,20 @@ impl<'s> Fight<'s> {
     }
 
     /// Can a footprint of `size` anchored at `at` stand there for `mover` (on the map,
-    /// passable, no other unit)?
+    /// passable, no other unit it cannot share a square with)? Only creatures of the mover's
+    /// occupancy layer block it (S4c: a Tiny-or-smaller creature and one of another size
+    /// share a square).
     pub fn free_for(&self, mover: usize, at: Pos, size: Size) -> bool {
+        let layer = size.occupancy_layer();
         if size.footprint() == 1 {
             return self.map.contains(at)
                 && self.map.passable(at)
-                && self.unit_at(at).is_none_or(|o| o == mover);
+                && self.occupant(at, layer).is_none_or(|o| o == mover);
         }
         size.squares(at).all(|p| {
             self.map.contains(p)
                 && self.map.passable(p)
-                && self.unit_at(p).is_none_or(|o| o == mover)
+                && self.occupant(p, layer).is_none_or(|o| o == mover)
         })
     }
 

@@ -272,29 +272,34 @@ pub fn duel(attacker: Combatant, target: Combatant, rounds: u32, script: &[(u32,
 }
 
 /// The occupancy grid agrees with the units' footprints (the living, the fallen and the dead
-/// all hold their squares): every square some footprint covers is marked, and only by a unit
-/// whose footprint covers it.
+/// all hold their squares), layer by layer: every square some footprint covers is marked in
+/// that unit's layer, and only by a unit whose footprint covers it — so no two units of one
+/// layer ever share a square (S4c).
 fn check_occupancy(fight: &Fight) {
     use crate::board::Board;
     for i in 0..fight.map.len() {
         let at = fight.map.pos_of(i);
-        let covering: Vec<usize> = (0..fight.units.len())
-            .filter(|&u| {
-                fight.info[u]
-                    .size
-                    .squares(fight.units[u].pos)
-                    .any(|q| q == at)
-            })
-            .collect();
-        match fight.unit_at(at) {
-            None => assert!(
-                covering.is_empty(),
-                "{at} holds {covering:?} but is marked free"
-            ),
-            Some(u) => assert!(
-                covering.contains(&u),
-                "{at} is marked for unit {u}, which is not there"
-            ),
+        for layer in 0..=3 {
+            let covering: Vec<usize> = (0..fight.units.len())
+                .filter(|&u| {
+                    fight.info[u].size.occupancy_layer() == layer
+                        && fight.info[u]
+                            .size
+                            .squares(fight.units[u].pos)
+                            .any(|q| q == at)
+                })
+                .collect();
+            assert!(covering.len() <= 1, "{at} holds {covering:?} in one layer");
+            match fight.occupant(at, layer) {
+                None => assert!(
+                    covering.is_empty(),
+                    "{at} holds {covering:?} but is marked free"
+                ),
+                Some(u) => assert!(
+                    covering.contains(&u),
+                    "{at} is marked for unit {u}, which is not there"
+                ),
+            }
         }
     }
 }

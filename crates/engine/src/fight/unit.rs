@@ -30,7 +30,9 @@ pub struct Weapon {
     pub crit_mult: i32,
     pub count: u32,
     /// Melee: nearest and farthest distance it strikes, in feet (« CRB — Reach Weapons »: a
-    /// reach weapon strikes beyond natural reach up to twice it, not within).
+    /// reach weapon strikes beyond natural reach up to twice it, not within). A weapon with
+    /// natural reach starts at 0 ft, the attacker's own square, where only a Tiny-or-smaller
+    /// creature can stand with it (S4c); reach 0 strikes there only.
     pub reach_min_ft: u32,
     pub reach_max_ft: u32,
     /// Ranged: range increment and maximum range, in feet.
@@ -122,8 +124,10 @@ fn weapon(c: &Combatant, index: usize, a: &Attack, improved_critical: bool) -> W
     } else if a.reach_weapon() {
         (natural_reach + 5, 2 * natural_reach.max(5))
     } else {
-        let reach = natural_reach.max(a.reach_ft().unwrap_or(0));
-        (if reach == 0 { 0 } else { 5 }, reach)
+        // « CRB — Big and Little Creatures in Combat »: natural reach is a disc that includes
+        // the attacker's own square; Tiny and smaller (reach 0) strike only there. An attack
+        // that declares reach_ft keeps it (its reach_ft is its natural reach).
+        (0, natural_reach.max(a.reach_ft().unwrap_or(0)))
     };
     let increment_ft = a.range_increment_ft().unwrap_or(0);
     let max_increments = if a.kind() == AttackKind::Touch || a.firearm() {
