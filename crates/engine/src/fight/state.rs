@@ -2,11 +2,11 @@
 //! per-round trackers, plus the square occupancy grid — one layer for Small-or-larger creatures
 //! and one per Tiny-or-smaller size, so a square holds at most one creature of each layer
 //! (seed 000 « Tailles et occupation multi-cases », S4c; CRB « Big and Little Creatures in
-//! Combat »: « more than one such creature can fit into a single square »). Allocated once per batch and reset for
-//! each fight, so the hot loop never allocates. The life rules (« CRB — Injury and Death »,
-//! seed 000 « Mourir et stabilisation », « Invalide », « Dégâts non-létaux », « Mort
-//! simplifiée des monstres ») are the transitions in [`Fight::apply_damage`] and
-//! [`UnitState::life`].
+//! Combat »: « more than one such creature can fit into a single square »). Allocated once
+//! per batch and reset for each fight, so the hot loop never allocates. The life rules
+//! (« CRB — Injury and Death », seed 000 « Mourir et stabilisation », « Invalide », « Dégâts
+//! non-létaux », « Mort simplifiée des monstres ») are the transitions in
+//! [`Fight::apply_damage`] and [`UnitState::life`].
 
 use crate::board::{Board, Pos};
 use crate::map::Map;
