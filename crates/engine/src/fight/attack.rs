@@ -28,6 +28,16 @@ pub struct Swing {
     pub opportunity: bool,
 }
 
+/// The concealment roll of one attack.
+#[derive(Clone, Copy, Debug)]
+struct Concealment {
+    /// The d100 that decided.
+    roll: u32,
+    /// A first roll Blind-Fight rerolled.
+    first: Option<u32>,
+    missed: bool,
+}
+
 /// What an attack did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Struck {
@@ -96,7 +106,40 @@ impl Fight<'_> {
             confirm_text = Some((c, c_total));
         }
 
-        if miss_chance > 0 && self.concealed(a, t, w, miss_chance, dice, sink) {
+        // « CRB — Concealment »: d100 after the hit and its confirmation.
+        let concealment = (miss_chance > 0).then(|| self.concealment_roll(a, w, miss_chance, dice));
+        let crit_text = |crit: bool| -> String {
+            match confirm_text {
+                Some((c, ct)) if crit => format!(" CRIT (confirm d20={c}{bonus:+}={ct})"),
+                Some((c, ct)) => format!(" (threat, confirm d20={c}{bonus:+}={ct} fails)"),
+                None => String::new(),
+            }
+        };
+        let why = if self.has_flag(a, crate::rules::flag::BLIND) {
+            "attacker blinded"
+        } else {
+            "concealment"
+        };
+        let conceal_text = move |c: Concealment| -> String {
+            let again = c
+                .first
+                .map_or(String::new(), |r| format!(", Blind-Fight reroll of {r}"));
+            format!("{why} {miss_chance}% d100={}{again}", c.roll)
+        };
+        if let Some(c) = concealment
+            && c.missed
+        {
+            if S::ON {
+                log!(
+                    S,
+                    sink,
+                    round,
+                    Some(a_id),
+                    "{aoo}{name} vs {t_id} d20={nat}{bonus:+}={total} AC {ac} -> HIT{}, {} -> MISS",
+                    crit_text(crit),
+                    conceal_text(c)
+                );
+            }
             return Struck {
                 hit: false,
                 crit: false,
@@ -207,11 +250,8 @@ impl Fight<'_> {
         let woke = (taken > 0 || nonlethal_taken > 0)
             && self.units[t].conds.remove(crate::rules::Condition::Asleep);
         if S::ON {
-            let crit_text = match confirm_text {
-                Some((c, ct)) if crit => format!(" CRIT (confirm d20={c}{bonus:+}={ct})"),
-                Some((c, ct)) => format!(" (threat, confirm d20={c}{bonus:+}={ct} fails)"),
-                None => String::new(),
-            };
+            let crit_text = crit_text(crit);
+            let conceal = concealment.map_or(String::new(), |c| format!(" ({})", conceal_text(c)));
             let state = match after {
                 Life::Dead => ", dead",
                 Life::Down if self.units[t].hp < 0 => ", dying",
@@ -236,7 +276,7 @@ impl Fight<'_> {
                 sink,
                 round,
                 Some(a_id),
-                "{aoo}{name} vs {t_id} d20={nat}{bonus:+}={total} AC {ac} -> HIT{crit_text} {taken} dmg{sneak_text}{nl} ({t_id} hp {hp_before} -> {hp_after}{state}{wake})"
+                "{aoo}{name} vs {t_id} d20={nat}{bonus:+}={total} AC {ac} -> HIT{crit_text}{conceal} {taken} dmg{sneak_text}{nl} ({t_id} hp {hp_before} -> {hp_after}{state}{wake})"
             );
         }
         Struck {
@@ -246,45 +286,30 @@ impl Fight<'_> {
         }
     }
 
-    /// « CRB — Concealment »: d100 against the miss chance after the hit and its confirmation;
-    /// with Blind-Fight a melee miss is rerolled once. True when the attack misses.
-    fn concealed<R: Roller, S: Sink>(
+    /// « CRB — Concealment »: d100 against `miss_chance`; with Blind-Fight a melee miss is
+    /// rerolled once (« CRB — Blind-Fight »).
+    fn concealment_roll<R: Roller>(
         &self,
         a: usize,
-        t: usize,
         w: usize,
         miss_chance: u8,
         dice: &mut R,
-        sink: &mut S,
-    ) -> bool {
-        let mut roll = dice.d100();
-        let mut reroll = None;
-        if roll <= u32::from(miss_chance)
-            && self.info[a].blind_fight
-            && self.info[a].weapons[w].melee
-        {
-            reroll = Some(roll);
-            roll = dice.d100();
-        }
-        let missed = roll <= u32::from(miss_chance);
-        if S::ON {
-            let why = if self.has_flag(a, crate::rules::flag::BLIND) {
-                "attacker blinded"
-            } else {
-                "concealment"
+    ) -> Concealment {
+        let miss = u32::from(miss_chance);
+        let roll = dice.d100();
+        if roll <= miss && self.info[a].blind_fight && self.info[a].weapons[w].melee {
+            let again = dice.d100();
+            return Concealment {
+                roll: again,
+                first: Some(roll),
+                missed: again <= miss,
             };
-            let again = reroll.map_or(String::new(), |r| format!(" (Blind-Fight reroll of {r})"));
-            let verdict = if missed { "MISS" } else { "hits" };
-            log!(
-                S,
-                sink,
-                Some(self.round),
-                Some(self.scenario.units()[a].id.as_str()),
-                "{why} {miss_chance}% vs {}: d100={roll}{again} -> {verdict}",
-                self.scenario.units()[t].id
-            );
         }
-        missed
+        Concealment {
+            roll,
+            first: None,
+            missed: roll <= miss,
+        }
     }
 
     /// Ground height under a unit: the highest square of its footprint.
