@@ -22,9 +22,71 @@ fn shipped_map_and_monsters_are_valid() {
         lines[2],
         "ok: data/monsters/orc.json: Orc (monster, CR 1/3, Medium humanoid), hp 6, \
          AC 13 (touch 10, flat-footed 13), attacks: falchion +5 (2d4+4, 18–20/×2), \
-         javelin +1 (1d6+3, ×2, 30 ft)"
+         javelin +1 (1d6+3, ×2, 30 ft), feats 1 modelled / 0 no-op"
     );
     assert!(stderr(&out).is_empty());
+}
+
+#[test]
+fn no_op_feat_and_unknown_when_are_warnings_not_errors() {
+    let orc = std::fs::read_to_string(crate::util::root().join(ORC)).unwrap();
+    let (_dir, path) = temp_file(
+        "orc.json",
+        &orc.replace(
+            r#""feats": ["Weapon Focus (falchion)"],"#,
+            r#""feats": ["Weapon Focus (falchion)", "Cleave", "Power Attack"],
+  "conditions": ["prone", {"name": "shaken", "rounds": 3}],
+  "modifiers": [
+    {"stat": "will", "type": "morale", "value": 2, "when": "fear"},
+    {"stat": "attack", "type": "morale", "value": 2, "when": "while_raging"}
+  ],"#,
+        ),
+    );
+    let out = pf1e_sim(&["validate", &path]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.ends_with(
+            ", feats 2 modelled / 1 no-op, starts prone, shaken (3 rounds), \
+             modifiers: +2 morale will (fear), +2 morale attack (while_raging)\n"
+        ),
+        "{text}"
+    );
+    let err = stderr(&out);
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            format!("warning: {path}: feats[1] \"Cleave\": no effect modelled (traced no-op)"),
+            format!(
+                "warning: {path}: modifiers[1].when \"while_raging\": unknown condition, \
+                 this modifier never applies"
+            ),
+        ],
+        "{err}"
+    );
+}
+
+#[test]
+fn feats_left_out_of_the_stat_block_are_named_in_the_summary() {
+    let orc = std::fs::read_to_string(crate::util::root().join(ORC)).unwrap();
+    let (_dir, path) = temp_file(
+        "orc.json",
+        &orc.replace(
+            r#""feats": ["Weapon Focus (falchion)"],"#,
+            r#""feats": ["Weapon Focus (falchion)"], "feats_in_stat_block": false,"#,
+        ),
+    );
+    let out = pf1e_sim(&["validate", &path]);
+    assert_exit(&out, 0);
+    assert!(
+        stdout(&out).contains(
+            ", feats 1 modelled / 0 no-op (static feats not in the stat block: the engine adds them)"
+        ),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }
 
 #[test]
@@ -48,7 +110,30 @@ fn every_data_file_validates() {
     assert!(files.len() >= 3);
     let mut args = vec!["validate"];
     args.extend(files.iter().map(String::as_str));
-    assert_exit(&pf1e_sim(&args), 0);
+    let out = pf1e_sim(&args);
+    assert_exit(&out, 0);
+    assert_eq!(
+        stdout(&out).lines().count(),
+        files.len(),
+        "{}",
+        stdout(&out)
+    );
+    // Warnings only, each naming a shipped file and one of its feats: the data has no modifier
+    // with an unknown `when`.
+    let err = stderr(&out);
+    for line in err.lines() {
+        let rest = line.strip_prefix("warning: ").expect(line);
+        assert!(
+            files
+                .iter()
+                .any(|f| rest.starts_with(&format!("{f}: feats["))),
+            "{line}"
+        );
+        assert!(
+            line.ends_with(": no effect modelled (traced no-op)"),
+            "{line}"
+        );
+    }
 }
 
 #[test]

@@ -1,6 +1,10 @@
 //! `pf1e-sim validate FILE...`: checks maps and combatant files, prints one summary line per
 //! valid file on stdout and every error of every invalid file on stderr. Exit 0 when all are
 //! valid, 2 otherwise. Summaries are English, like every diagnostic; only reports are French.
+//!
+//! A valid combatant file may also get warnings on stderr, after its `ok:` line: one per feat
+//! with no modelled effect (a traced no-op, see `rules::feat`) and one per modifier whose
+//! `when` is unknown (it never applies). Warnings never fail validation.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -9,6 +13,8 @@ use pf1e_engine::board::Board;
 use pf1e_engine::error::DataErrors;
 use pf1e_engine::map::{Map, parse_map};
 use pf1e_engine::model::{Attack, Combatant, Role, parse_combatant};
+use pf1e_engine::rules::feat::feats;
+use pf1e_engine::rules::{ConditionSet, When};
 
 use crate::exit_codes::{DATA_ERROR, SUCCESS};
 use crate::load::{FileKind, kind_of, read_text};
@@ -21,13 +27,17 @@ pub fn run(files: &[PathBuf]) -> anyhow::Result<u8> {
             read_text(path)
                 .map_err(DataErrors::from)
                 .and_then(|text| match kind_of(path, &text) {
-                    FileKind::Map => parse_map(&label, &text).map(|m| map_summary(&m)),
-                    FileKind::Combatant => {
-                        parse_combatant(&label, &text).map(|c| combatant_summary(&c))
-                    }
+                    FileKind::Map => parse_map(&label, &text).map(|m| (map_summary(&m), vec![])),
+                    FileKind::Combatant => parse_combatant(&label, &text)
+                        .map(|c| (combatant_summary(&c), combatant_warnings(&c))),
                 });
         match outcome {
-            Ok(summary) => println!("ok: {label}: {summary}"),
+            Ok((summary, warnings)) => {
+                println!("ok: {label}: {summary}");
+                for w in warnings {
+                    eprintln!("warning: {label}: {w}");
+                }
+            }
             Err(errors) => {
                 invalid += 1;
                 for e in errors.iter() {
@@ -109,7 +119,64 @@ fn combatant_summary(c: &Combatant) -> String {
         let attacks: Vec<String> = c.attacks().iter().map(attack_summary).collect();
         let _ = write!(out, ", attacks: {}", attacks.join(", "));
     }
+    let (modelled, no_op) = feats(c).fold((0, 0), |(m, n), f| match f.feat {
+        Some(_) => (m + 1, n),
+        None => (m, n + 1),
+    });
+    if modelled + no_op == 0 {
+        out.push_str(", no feats");
+    } else {
+        let _ = write!(out, ", feats {modelled} modelled / {no_op} no-op");
+        if !c.feats_in_stat_block() {
+            out.push_str(" (static feats not in the stat block: the engine adds them)");
+        }
+    }
+    if !c.start_conditions().is_empty() {
+        let conditions: Vec<String> = c
+            .start_conditions()
+            .iter()
+            .map(|s| match s.rounds {
+                ConditionSet::PERMANENT => s.condition.to_string(),
+                1 => format!("{} (1 round)", s.condition),
+                n => format!("{} ({n} rounds)", s.condition),
+            })
+            .collect();
+        let _ = write!(out, ", starts {}", conditions.join(", "));
+        if c.bleed() > 0 {
+            let _ = write!(out, " (bleed {})", c.bleed());
+        }
+    }
+    if !c.modifiers().is_empty() {
+        let modifiers: Vec<String> = c.modifiers().iter().map(|m| m.to_string()).collect();
+        let _ = write!(out, ", modifiers: {}", modifiers.join(", "));
+    }
     out
+}
+
+/// `feats[2] "Cleave": no effect modelled (traced no-op)`, `modifiers[0].when "while_raging":
+/// unknown condition, this modifier never applies`. A valid file's modifiers are its file's,
+/// in file order, so their index is the file's.
+fn combatant_warnings(c: &Combatant) -> Vec<String> {
+    let no_ops = feats(c)
+        .enumerate()
+        .filter(|(_, f)| f.feat.is_none())
+        .map(|(i, f)| {
+            format!(
+                "feats[{i}] \"{}\": no effect modelled (traced no-op)",
+                f.name
+            )
+        });
+    let modifiers = c
+        .modifiers()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| match &m.when {
+            When::Unknown(text) => Some(format!(
+                "modifiers[{i}].when \"{text}\": unknown condition, this modifier never applies"
+            )),
+            _ => None,
+        });
+    no_ops.chain(modifiers).collect()
 }
 
 /// `falchion +5 (2d4+4, 18–20/×2)`, `2× claw +4 (1d4+2)`, `javelin +1 (1d6+3, ×2, 30 ft)`.

@@ -78,12 +78,40 @@ pub struct CombatantFile {
 }
 
 /// A start condition: `"shaken"` or `{ "name": "shaken", "rounds": 3 }`; `amount` is the bleed
-/// per round of `bleeding` (default 1).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
+/// per round of `bleeding` (default 1). Read by hand rather than `#[serde(untagged)]`, so an
+/// object keeps the precise errors of [`TimedConditionFile`] (unknown field with its
+/// suggestion, missing `name`) instead of « data did not match any variant ».
+#[derive(Clone, Debug)]
 pub enum ConditionFile {
     Name(String),
     Timed(TimedConditionFile),
+}
+
+impl<'de> Deserialize<'de> for ConditionFile {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ConditionVisitor;
+
+        impl<'de> Visitor<'de> for ConditionVisitor {
+            type Value = ConditionFile;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "a condition name such as \"shaken\" or {\"name\": \"shaken\", \"rounds\": 3}",
+                )
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<ConditionFile, E> {
+                Ok(ConditionFile::Name(v.to_string()))
+            }
+
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<ConditionFile, A::Error> {
+                TimedConditionFile::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(ConditionFile::Timed)
+            }
+        }
+
+        deserializer.deserialize_any(ConditionVisitor)
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -161,6 +161,12 @@ fn defaults_fill_every_optional_field() {
     assert!(g.immunities().is_empty() && g.resistances().is_empty());
     assert_eq!((g.spell_slots(), g.casting_ability()), ([0; 10], None));
     assert!(g.aware());
+    assert!(g.start_conditions().is_empty() && g.modifiers().is_empty());
+    assert_eq!(g.bleed(), 0);
+    assert!(
+        g.feats_in_stat_block(),
+        "SRD stat blocks include their static feats"
+    );
     let sword = &g.attacks()[0];
     assert_eq!(
         (sword.damage_bonus(), sword.count(), sword.reach_ft()),
@@ -325,4 +331,95 @@ fn three_problems_are_all_reported() {
         "{e}"
     );
     assert!(e.iter().all(|e| e.file == "test.json"));
+}
+
+#[test]
+fn start_conditions_parse_as_names_and_timed_objects() {
+    use crate::rules::{Condition, ConditionSet, StartCondition};
+    let c = parse(&edit(
+        GOBLIN,
+        r#""hp_max": 6,"#,
+        r#""hp_max": 6, "conditions": ["prone", {"name": "shaken", "rounds": 3},
+            {"name": "bleeding", "amount": 2}, {"name": "fatigued"}],"#,
+    ))
+    .unwrap();
+    let permanent = |condition| StartCondition {
+        condition,
+        rounds: ConditionSet::PERMANENT,
+    };
+    assert_eq!(
+        c.start_conditions(),
+        [
+            permanent(Condition::Prone),
+            StartCondition {
+                condition: Condition::Shaken,
+                rounds: 3
+            },
+            permanent(Condition::Bleeding),
+            permanent(Condition::Fatigued),
+        ]
+    );
+    assert_eq!(c.bleed(), 2);
+    let bare = parse(&edit(
+        GOBLIN,
+        r#""hp_max": 6,"#,
+        r#""hp_max": 6, "conditions": ["bleeding"],"#,
+    ))
+    .unwrap();
+    assert_eq!(
+        bare.bleed(),
+        1,
+        "bleeding without an amount bleeds 1 a round"
+    );
+}
+
+#[test]
+fn modifiers_parse_with_type_and_when() {
+    use crate::rules::{BonusType, Descriptor, Modifier, Stat, When};
+    let c = parse(&edit(
+        GOBLIN,
+        r#""hp_max": 6,"#,
+        r#""hp_max": 6, "modifiers": [
+            {"stat": "will", "type": "morale", "value": 2, "when": "fear"},
+            {"stat": "ac", "value": -1},
+            {"stat": "attack", "type": "morale", "value": 2, "when": "while_raging"},
+            {"stat": "attack", "type": "competence", "value": 1, "when": "weapon:Short Sword"}
+        ],"#,
+    ))
+    .unwrap();
+    assert_eq!(
+        c.modifiers(),
+        [
+            Modifier::when(
+                Stat::Will,
+                BonusType::Morale,
+                2,
+                When::Descriptor(Descriptor::Fear)
+            ),
+            Modifier::always(Stat::Ac, BonusType::Untyped, -1),
+            Modifier::when(
+                Stat::Attack,
+                BonusType::Morale,
+                2,
+                When::Unknown("while_raging".into())
+            ),
+            Modifier::when(
+                Stat::Attack,
+                BonusType::Competence,
+                1,
+                When::Weapon("short sword".into())
+            ),
+        ]
+    );
+}
+
+#[test]
+fn feats_in_stat_block_can_be_turned_off() {
+    let c = parse(&edit(
+        GOBLIN,
+        r#""hp_max": 6,"#,
+        r#""hp_max": 6, "feats_in_stat_block": false,"#,
+    ))
+    .unwrap();
+    assert!(!c.feats_in_stat_block());
 }

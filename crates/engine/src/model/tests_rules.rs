@@ -494,3 +494,100 @@ fn unknown_size_and_variant_suggest() {
         "did you mean `melee`?",
     );
 }
+
+#[test]
+fn unknown_condition_suggests_the_closest() {
+    top_rejects(
+        r#""conditions": ["prone", "shakne"]"#,
+        "conditions[1]",
+        "unknown condition `shakne` (did you mean `shaken`?)",
+    );
+    top_rejects(
+        r#""conditions": ["prone", {"name": "entagled", "rounds": 2}]"#,
+        "conditions[1]",
+        "(did you mean `entangled`?)",
+    );
+}
+
+#[test]
+fn only_bleeding_takes_an_amount() {
+    top_rejects(
+        r#""conditions": [{"name": "shaken", "amount": 2}]"#,
+        "conditions[0].amount",
+        "only `bleeding` takes an amount, not `shaken`",
+    );
+    top_rejects(
+        r#""conditions": [{"name": "bleeding", "amount": 0}]"#,
+        "conditions[0].amount",
+        "at least 1, got 0",
+    );
+}
+
+#[test]
+fn duplicate_condition_is_rejected() {
+    top_rejects(
+        r#""conditions": ["prone", "shaken", {"name": "prone", "rounds": 2}]"#,
+        "conditions[2]",
+        "duplicate condition `prone` (also at conditions[0])",
+    );
+}
+
+#[test]
+fn condition_rounds_are_at_least_1() {
+    top_rejects(
+        r#""conditions": [{"name": "shaken", "rounds": 0}]"#,
+        "conditions[0].rounds",
+        "must be between 1 and 10000, got 0",
+    );
+}
+
+#[test]
+fn unknown_modifier_stat_and_type_suggest_the_closest() {
+    top_rejects(
+        r#""modifiers": [{"stat": "wil", "type": "morale", "value": 2}]"#,
+        "modifiers[0].stat",
+        "(did you mean `will`?)",
+    );
+    top_rejects(
+        r#""modifiers": [{"stat": "will", "type": "moral", "value": 2}]"#,
+        "modifiers[0].type",
+        "(did you mean `morale`?)",
+    );
+    let both = parse(&top(
+        r#""modifiers": [{"stat": "wil", "type": "moral", "value": 2}]"#,
+    ))
+    .unwrap_err();
+    let fields: Vec<&str> = both.iter().map(|e| e.field.as_str()).collect();
+    assert_eq!(fields, ["modifiers[0].stat", "modifiers[0].type"], "{both}");
+}
+
+#[test]
+fn unknown_modifier_when_parses_and_never_applies() {
+    use crate::rules::{Context, When};
+    let c = parse(&top(
+        r#""modifiers": [{"stat": "attack", "value": 2, "when": "while_raging"}]"#,
+    ))
+    .unwrap();
+    let when = &c.modifiers()[0].when;
+    assert_eq!(*when, When::Unknown("while_raging".into()));
+    assert!(!when.holds(&Context::default()));
+}
+
+#[test]
+fn timed_condition_keeps_precise_field_errors() {
+    top_rejects(
+        r#""conditions": [{"name": "shaken", "round": 3}]"#,
+        "conditions[0].round",
+        "unknown field `round` (did you mean `rounds`?)",
+    );
+    top_rejects(
+        r#""conditions": [{"rounds": 3}]"#,
+        "conditions[0].name",
+        "missing required field",
+    );
+    top_rejects(
+        r#""conditions": [3]"#,
+        "conditions[0]",
+        "expected a condition name such as \"shaken\"",
+    );
+}
