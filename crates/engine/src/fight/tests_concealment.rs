@@ -71,7 +71,12 @@ fn sneak_attack_when_flanked_in_melee() {
         ["sword vs dummy d20=10+7=17 AC 14 -> HIT 12 dmg (sneak 2d6=9) (dummy hp 40 -> 28)"]
     );
     // Alone, the same hit has no sneak dice.
-    let lines = rogue_strikes(rogue(json!({})), dummy(json!({})), false, &[(20, 10), (6, 3)]);
+    let lines = rogue_strikes(
+        rogue(json!({})),
+        dummy(json!({})),
+        false,
+        &[(20, 10), (6, 3)],
+    );
     assert_eq!(
         lines,
         ["sword vs dummy d20=10+5=15 AC 14 -> HIT 3 dmg (dummy hp 40 -> 37)"]
@@ -88,7 +93,9 @@ fn sneak_attack_not_applied_against_a_blurred_target() {
     );
     assert_eq!(
         lines,
-        ["sword vs dummy d20=10+7=17 AC 14 -> HIT (concealment 20% d100=50) 3 dmg (dummy hp 40 -> 37)"]
+        [
+            "sword vs dummy d20=10+7=17 AC 14 -> HIT (concealment 20% d100=50) 3 dmg (dummy hp 40 -> 37)"
+        ]
     );
     // The 20 % miss chance: a d100 of 20 or less misses after the hit.
     let lines = rogue_strikes(
@@ -113,7 +120,9 @@ fn sneak_attack_never_multiplied_on_a_crit() {
     );
     assert_eq!(
         lines,
-        ["sword vs dummy d20=20+7=27 AC 14 -> HIT CRIT (confirm d20=10+7=17) 15 dmg (sneak 2d6=9) (dummy hp 40 -> 25)"]
+        [
+            "sword vs dummy d20=20+7=27 AC 14 -> HIT CRIT (confirm d20=10+7=17) 15 dmg (sneak 2d6=9) (dummy hp 40 -> 25)"
+        ]
     );
 }
 
@@ -135,7 +144,11 @@ fn sneak_attack_against_a_target_denied_dex_in_melee_and_within_30_ft() {
     let shot = |squares: usize, script: &[(u32, u32)]| {
         let row = format!("A{}B", ".".repeat(squares - 1));
         let archer = rogue(json!({ "attacks": [bow(5, 100)] }));
-        let s = scenario(room(&[row.as_str()]), vec![("a", vec![archer]), ("b", vec![flat()])], 1);
+        let s = scenario(
+            room(&[row.as_str()]),
+            vec![("a", vec![archer]), ("b", vec![flat()])],
+            1,
+        );
         let mut rolls = d20s(&[20, 1]);
         rolls.extend_from_slice(script);
         let p = play_with(&s, &Plans::new().idle(&[1]), &rolls);
@@ -176,10 +189,17 @@ fn blinded_attacker_treats_every_target_as_total_concealment() {
         lines,
         ["sword vs dummy d20=10+7=17 AC 14 -> HIT, attacker blinded 50% d100=50 -> MISS"]
     );
-    let lines = rogue_strikes(blind(), dummy(json!({})), true, &[(20, 10), (100, 51), (6, 3)]);
+    let lines = rogue_strikes(
+        blind(),
+        dummy(json!({})),
+        true,
+        &[(20, 10), (100, 51), (6, 3)],
+    );
     assert_eq!(
         lines,
-        ["sword vs dummy d20=10+7=17 AC 14 -> HIT (attacker blinded 50% d100=51) 3 dmg (dummy hp 40 -> 37)"]
+        [
+            "sword vs dummy d20=10+7=17 AC 14 -> HIT (attacker blinded 50% d100=51) 3 dmg (dummy hp 40 -> 37)"
+        ]
     );
 }
 
@@ -195,12 +215,21 @@ fn blind_fight_rerolls_a_melee_miss_chance_once() {
     );
     assert_eq!(
         lines,
-        ["sword vs dummy d20=10+5=15 AC 14 -> HIT (concealment 50% d100=60, Blind-Fight reroll of 10) 3 dmg (dummy hp 40 -> 37)"]
+        [
+            "sword vs dummy d20=10+5=15 AC 14 -> HIT (concealment 50% d100=60, Blind-Fight reroll of 10) 3 dmg (dummy hp 40 -> 37)"
+        ]
     );
-    let lines = rogue_strikes(fighter(), displaced(), false, &[(20, 10), (100, 10), (100, 50)]);
+    let lines = rogue_strikes(
+        fighter(),
+        displaced(),
+        false,
+        &[(20, 10), (100, 10), (100, 50)],
+    );
     assert_eq!(
         lines,
-        ["sword vs dummy d20=10+5=15 AC 14 -> HIT, concealment 50% d100=50, Blind-Fight reroll of 10 -> MISS"]
+        [
+            "sword vs dummy d20=10+5=15 AC 14 -> HIT, concealment 50% d100=50, Blind-Fight reroll of 10 -> MISS"
+        ]
     );
 }
 
@@ -208,7 +237,12 @@ fn blind_fight_rerolls_a_melee_miss_chance_once() {
 fn invisible_attacker_gets_2_and_the_target_loses_its_dex_bonus() {
     // +2 to hit, AC 12 instead of 14, and sneak attack (the target is denied its Dex bonus).
     let ghost = || rogue(json!({ "conditions": ["invisible"] }));
-    let lines = rogue_strikes(ghost(), dummy(json!({})), false, &[(20, 10), (6, 3), (6, 1), (6, 1)]);
+    let lines = rogue_strikes(
+        ghost(),
+        dummy(json!({})),
+        false,
+        &[(20, 10), (6, 3), (6, 1), (6, 1)],
+    );
     assert_eq!(
         lines,
         ["sword vs dummy d20=10+7=17 AC 12 -> HIT 5 dmg (sneak 2d6=2) (dummy hp 40 -> 35)"]

@@ -167,8 +167,11 @@ pub enum When {
 }
 
 impl When {
-    /// Reads a `when` as files spell it; anything unrecognised is [`When::Unknown`].
+    /// Reads a `when` as files spell it (case and surrounding blanks ignored); anything
+    /// unrecognised is [`When::Unknown`].
     pub fn parse(text: &str) -> When {
+        let text = text.trim().to_ascii_lowercase();
+        let text = text.as_str();
         match text {
             "" | "always" => When::Always,
             "melee" => When::Melee,
