@@ -32,6 +32,8 @@ mod tests_concealment;
 #[cfg(test)]
 mod tests_economy;
 #[cfg(test)]
+mod tests_feats;
+#[cfg(test)]
 mod tests_fights;
 #[cfg(test)]
 mod tests_life;
