@@ -1,7 +1,11 @@
-//! The turn loop (seed 000 « Initiative », « Économie d'action », « Mourir et
-//! stabilisation »): initiative d20 + modifier ordered by (total, modifier, list order)
-//! descending with no reroll; each round, in that order, a dying combatant rolls to stabilize
-//! and an active one plays the policy's plan through the action budget. The fight ends as soon
+//! The turn loop (seed 000 « Initiative », « Round de surprise », « Économie d'action »,
+//! « Mourir et stabilisation », « Conditions effectives »): initiative d20 + modifier ordered
+//! by (total, modifier, list order) descending with no reroll; a surprise round 0 when some
+//! combatants are `aware` and others not (the unaware skip it, the aware get one standard or
+//! move action); each round, in that order, a dying combatant rolls to stabilize, a bleeding
+//! one bleeds, one that cannot act loses its turn, a confused one rolls its d%, and an active
+//! one plays the policy's plan through the action budget and its conditions' limits; timed
+//! conditions lose a round at the end of their bearer's turn. The fight ends as soon
 //! as at most one side has active combatants; the round cap makes a draw.
 
 use crate::board::Pos;
@@ -42,7 +46,12 @@ impl Fight<'_> {
         self.reset();
         self.roll_initiative(dice, sink);
         let cap = self.scenario.options().round_cap;
-        for round in 1..=cap {
+        // « CRB — Surprise »: when some combatants are aware and others not, a surprise round
+        // (round 0) comes first; with everyone aware (the default) nothing changes.
+        let aware = |i: usize| self.scenario.units()[i].combatant.aware();
+        let surprise = (0..self.units.len()).any(aware) && !(0..self.units.len()).all(aware);
+        let first = if surprise { 0 } else { 1 };
+        for round in first..=cap {
             self.round = round;
             for u in &mut self.units {
                 u.provoked.clear();
@@ -52,6 +61,16 @@ impl Fight<'_> {
             }
             for k in 0..self.order.len() {
                 let u = self.order[k];
+                if round == 0 && !aware(u) {
+                    log!(
+                        S,
+                        sink,
+                        Some(0),
+                        Some(self.scenario.units()[u].id.as_str()),
+                        "surprised: does not act in the surprise round"
+                    );
+                    continue;
+                }
                 self.take_turn(u, policy, scratch, dice, sink);
                 if let Some(outcome) = self.decided() {
                     self.log_end(outcome, sink);
@@ -193,7 +212,11 @@ impl Fight<'_> {
         let mut kept = Plan::new();
         let mut dropped = [None; MAX_PLAN];
         let limits = Limits {
-            staggered: life == Life::Staggered || self.has_flag(u, flag::SINGLE_ACTION),
+            // The surprise round allows one standard or move action (plus free actions), as
+            // staggered does (« CRB — Surprise »).
+            staggered: life == Life::Staggered
+                || self.has_flag(u, flag::SINGLE_ACTION)
+                || self.round == 0,
             move_only: self.has_flag(u, flag::CANT_ATTACK),
             cant_move: self.has_flag(u, flag::CANT_MOVE),
             no_run_charge: self.has_flag(u, flag::NO_RUN_CHARGE),

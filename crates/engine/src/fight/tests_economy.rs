@@ -1,6 +1,6 @@
 //! Rule tests of the action economy as the turn loop applies it to any policy's plan (seed 000
 //! « Économie d'action », « Retour d'exécution des actions »; CRB « Actions in Combat »,
-//! « Staggered »): actions that do not fit are dropped, each with one log line
+//! « Staggered », « Surprise »): actions that do not fit are dropped, each with one log line
 //! `KIND dropped: REASON`, before the kept ones run in order.
 
 use serde_json::json;
@@ -97,4 +97,38 @@ fn staggered_plans_keep_one_move_or_standard_action() {
         "1 | hero | move (0,0) (no way forward)",
         "- | - | battle over: draw after 1 rounds (round cap)",
     ]);
+}
+
+#[test]
+fn surprise_round_gives_the_aware_one_action_and_the_unaware_none() {
+    let hero = creature("hero", json!({ "bab": 6, "attacks": [sword(0)] }));
+    let foe = creature("foe", json!({ "aware": false, "attacks": [sword(0)] }));
+    let s = scenario(room(&["AB"]), vec![("a", vec![hero]), ("b", vec![foe])], 1);
+    let p = play(
+        &s,
+        &[(20, 20), (20, 1), (20, 10), (6, 3), (20, 10), (6, 3), (20, 2), (20, 2)],
+    );
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20+0=20",
+        "- | - | initiative: foe d20=1+0=1",
+        // Round 0: one attack, not the full attack (BAB +6 would give two).
+        "0 | hero | sword vs foe d20=10+0=10 AC 10 -> HIT 3 dmg (foe hp 20 -> 17)",
+        "0 | foe | surprised: does not act in the surprise round",
+        "1 | hero | sword vs foe d20=10+0=10 AC 10 -> HIT 3 dmg (foe hp 17 -> 14)",
+        "1 | hero | sword vs foe d20=2-5=-3 AC 10 -> MISS",
+        "1 | foe | sword vs hero d20=2+0=2 AC 10 -> MISS",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn no_surprise_round_when_everyone_or_no_one_is_aware() {
+    for aware in [true, false] {
+        let hero = creature("hero", json!({ "aware": aware, "attacks": [sword(0)] }));
+        let foe = creature("foe", json!({ "aware": aware, "attacks": [sword(0)] }));
+        let s = scenario(room(&["AB"]), vec![("a", vec![hero]), ("b", vec![foe])], 1);
+        let p = play(&s, &d20s(&[20, 1, 2, 2]));
+        assert_eq!(p.count("surprise"), 0);
+        assert_eq!(p.lines[2].round, Some(1), "aware = {aware}");
+    }
 }
