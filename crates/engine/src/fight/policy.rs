@@ -92,6 +92,10 @@ pub fn conditioned_turn(fight: &Fight, me: usize, plan: &mut Plan) -> bool {
 /// chance with natural 1 and 20, confirmed criticals and concealment, as
 /// `Fight::expected_damage_x100` computes it). Nothing without the feat or a weapon in reach.
 pub fn push_power_choice(fight: &Fight, me: usize, target: usize, swing: Swing, plan: &mut Plan) {
+    let info = &fight.info[me];
+    if info.power_attack_step == 0 && info.deadly_aim_step == 0 {
+        return;
+    }
     let Some(w) = fight.weapon_for(me, target) else {
         return;
     };
