@@ -28,6 +28,8 @@ mod tests_attack;
 #[cfg(test)]
 mod tests_checks;
 #[cfg(test)]
+mod tests_conditions;
+#[cfg(test)]
 mod tests_economy;
 #[cfg(test)]
 mod tests_fights;

@@ -1,0 +1,292 @@
+//! Rule tests of the 29 conditions (seed 000 « Conditions effectives »; CRB « Appendix 2:
+//! Conditions »): one tiny fight per condition, or per family where the behaviour is the same
+//! (helpless, asleep, paralyzed, unconscious), with scripted dice, pinning the transcript lines
+//! that show its behaviour flag or its modifiers. The AC printed in an attack line shows the
+//! target's AC changes, `d20=N+B` the attacker's bonus changes; a turn lost reads
+//! `CONDITION: loses its turn`, a refused action `KIND dropped: REASON`.
+
+use serde_json::{Value, json};
+
+use crate::model::Combatant;
+
+use super::economy::Action;
+use super::test_support::*;
+
+/// The hero: a sword (+0, 1d6) and `conditions`.
+fn hero(conditions: Value) -> Combatant {
+    creature(
+        "hero",
+        json!({ "attacks": [sword(0)], "conditions": conditions }),
+    )
+}
+
+/// The dummy: AC 12 with a +2 Dex bonus (flat-footed 10), a sword, and `conditions`.
+fn dummy(conditions: Value) -> Combatant {
+    creature(
+        "dummy",
+        json!({
+            "abilities": { "dex_score": 14 },
+            "ac": { "total": 12, "touch": 12, "flat_footed": 10 },
+            "attacks": [sword(0)],
+            "conditions": conditions
+        }),
+    )
+}
+
+/// `a` (side a, unit 0) and `b` (side b, unit 1) on a one-row room drawn as `row`, playing
+/// `policy` for `rounds` rounds; initiative 20 for `a`, 1 for `b`, then `script`.
+fn fight(
+    row: &str,
+    a: Combatant,
+    b: Combatant,
+    rounds: u32,
+    policy: &Plans,
+    script: &[(u32, u32)],
+) -> Played {
+    let s = scenario(room(&[row]), vec![("a", vec![a]), ("b", vec![b])], rounds);
+    let mut rolls = vec![(20, 20), (20, 1)];
+    rolls.extend_from_slice(script);
+    play_with(&s, policy, &rolls)
+}
+
+/// Both sides on the default policy.
+fn both_default() -> Plans {
+    Plans::new()
+}
+
+/// The dummy idles; the hero plays the default policy.
+fn dummy_idles() -> Plans {
+    Plans::new().idle(&[1])
+}
+
+#[test]
+fn shaken_takes_2_on_attacks() {
+    let p = fight(
+        "AB",
+        hero(json!(["shaken"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &d20s(&[13]),
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=13-2=11 AC 12 -> MISS"]
+    );
+}
+
+#[test]
+fn stunned_loses_its_turn_and_its_dex_bonus() {
+    // Flat-footed AC 10, −2: AC 8. The stunned dummy would attack the hero but loses its turn.
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        dummy(json!(["stunned"])),
+        1,
+        &both_default(),
+        &[(20, 8), (6, 3)],
+    );
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20+0=20",
+        "- | - | initiative: dummy d20=1+0=1",
+        "1 | hero | sword vs dummy d20=8+0=8 AC 8 -> HIT 3 dmg (dummy hp 20 -> 17)",
+        "1 | dummy | stunned: loses its turn",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn nauseated_takes_a_single_move_action() {
+    let m = Action::Move { target: 1 };
+    let plan = [m, m, Action::Attack { target: 1 }];
+    let p = fight(
+        "A..........B",
+        hero(json!(["nauseated"])),
+        dummy(json!([])),
+        1,
+        &Plans::new().fixed(0, &plan).idle(&[1]),
+        &[],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        [
+            "move dropped: downgraded:cant_attack",
+            "attack dropped: downgraded:cant_attack",
+            "move (0,0)->(0,1)->(0,2)->(0,3)->(0,4)->(0,5)->(0,6)",
+        ]
+    );
+    // Adjacent, the default policy's full attack is refused outright.
+    let p = fight(
+        "AB",
+        hero(json!(["nauseated"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["full_attack dropped: downgraded:cant_attack"]
+    );
+}
+
+#[test]
+fn staggered_takes_one_move_or_standard_action() {
+    let plan = [Action::Move { target: 1 }, Action::Attack { target: 1 }];
+    let p = fight(
+        "A...B",
+        hero(json!(["staggered"])),
+        dummy(json!([])),
+        1,
+        &Plans::new().fixed(0, &plan).idle(&[1]),
+        &[],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        [
+            "attack dropped: downgraded:staggered",
+            "move (0,0)->(0,1)->(0,2)->(0,3)",
+        ]
+    );
+    // BAB +6 gives two attacks in a full attack; staggered, it becomes one attack.
+    let fighter = creature_over(
+        "hero",
+        json!({ "bab": 6 }),
+        json!({ "attacks": [sword(6)], "conditions": ["staggered"] }),
+    );
+    let p = fight(
+        "AB",
+        fighter,
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &d20s(&[2]),
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=2+6=8 AC 12 -> MISS"]
+    );
+}
+
+#[test]
+fn grappled_cannot_move() {
+    let p = fight(
+        "A..B",
+        hero(json!(["grappled"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[],
+    );
+    assert_eq!(p.said_by("hero"), ["move dropped: downgraded:cant_move"]);
+    // −2 on its attacks and −2 AC (the −4 Dex).
+    let p = fight(
+        "AB",
+        hero(json!(["grappled"])),
+        dummy(json!(["grappled"])),
+        1,
+        &dummy_idles(),
+        &[(20, 12), (6, 3)],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=12-2=10 AC 10 -> HIT 3 dmg (dummy hp 20 -> 17)"]
+    );
+}
+
+#[test]
+fn prone_stands_up_and_provokes() {
+    // Standing up provokes while still prone (−4 AC against melee: 10 − 4 = 6), then the hero,
+    // standing, attacks without the prone −4.
+    let p = fight(
+        "AB",
+        hero(json!(["prone"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[(20, 5), (20, 12), (6, 3)],
+    );
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20+0=20",
+        "- | - | initiative: dummy d20=1+0=1",
+        "1 | dummy | AoO: sword vs hero d20=5+0=5 AC 6 -> MISS",
+        "1 | hero | stands up",
+        "1 | hero | sword vs dummy d20=12+0=12 AC 12 -> HIT 3 dmg (dummy hp 20 -> 17)",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn prone_target_minus_4_ac_against_melee_plus_4_against_ranged() {
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        dummy(json!(["prone"])),
+        1,
+        &dummy_idles(),
+        &d20s(&[7]),
+    );
+    assert_eq!(p.said_by("hero"), ["sword vs dummy d20=7+0=7 AC 8 -> MISS"]);
+    let archer = creature("hero", json!({ "attacks": [bow(0, 30)] }));
+    let p = fight(
+        "A...B",
+        archer,
+        dummy(json!(["prone"])),
+        1,
+        &dummy_idles(),
+        &d20s(&[15]),
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["bow vs dummy d20=15+0=15 AC 16 -> MISS"]
+    );
+    // A prone attacker takes −4 on its own attacks (a fixed plan keeps it on the ground).
+    let plan = [Action::Attack { target: 1 }];
+    let p = fight(
+        "AB",
+        hero(json!(["prone"])),
+        dummy(json!([])),
+        1,
+        &Plans::new().fixed(0, &plan).idle(&[1]),
+        &d20s(&[15]),
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=15-4=11 AC 12 -> MISS"]
+    );
+}
+
+#[test]
+fn blinded_attacker_misses_50_percent_and_is_denied_dex() {
+    // The miss chance is rolled after a hit (only then is the attack line written): d100=50
+    // misses, 51 hits.
+    let p = fight(
+        "AB",
+        hero(json!(["blinded"])),
+        dummy(json!([])),
+        2,
+        &dummy_idles(),
+        &[(20, 15), (100, 50), (20, 15), (100, 51), (6, 3)],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        [
+            "attacker blinded 50% vs dummy: d100=50 -> MISS",
+            "attacker blinded 50% vs dummy: d100=51 -> hits",
+            "sword vs dummy d20=15+0=15 AC 12 -> HIT 3 dmg (dummy hp 20 -> 17)",
+        ]
+    );
+    // A blinded target loses its Dex bonus and takes −2: AC 10 − 2 = 8.
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        dummy(json!(["blinded"])),
+        1,
+        &dummy_idles(),
+        &[(20, 8), (6, 3)],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=8+0=8 AC 8 -> HIT 3 dmg (dummy hp 20 -> 17)"]
+    );
+}
