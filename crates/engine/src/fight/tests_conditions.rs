@@ -290,3 +290,150 @@ fn blinded_attacker_misses_50_percent_and_is_denied_dex() {
         ["sword vs dummy d20=8+0=8 AC 8 -> HIT 3 dmg (dummy hp 20 -> 17)"]
     );
 }
+
+#[test]
+fn blurred_target_20_percent_miss_chance() {
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        dummy(json!(["blurred"])),
+        2,
+        &dummy_idles(),
+        &[(20, 15), (100, 20), (20, 15), (100, 21), (6, 3)],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        [
+            "concealment 20% vs dummy: d100=20 -> MISS",
+            "concealment 20% vs dummy: d100=21 -> hits",
+            "sword vs dummy d20=15+0=15 AC 12 -> HIT 3 dmg (dummy hp 20 -> 17)",
+        ]
+    );
+}
+
+/// An archer (hero) with `conditions` shooting the adjacent dummy, which threatens it.
+fn archer_shoots_adjacent(conditions: Value, script: &[(u32, u32)]) -> Played {
+    let archer = creature(
+        "hero",
+        json!({ "attacks": [bow(0, 30)], "conditions": conditions }),
+    );
+    fight("AB", archer, dummy(json!([])), 1, &dummy_idles(), script)
+}
+
+#[test]
+fn displaced_and_invisible_50_percent_and_no_aoo() {
+    for c in ["displaced", "invisible"] {
+        let p = fight(
+            "AB",
+            hero(json!([])),
+            dummy(json!([c])),
+            2,
+            &dummy_idles(),
+            &[(20, 15), (100, 50), (20, 15), (100, 51), (6, 3)],
+        );
+        assert_eq!(
+            p.said_by("hero"),
+            [
+                "concealment 50% vs dummy: d100=50 -> MISS",
+                "concealment 50% vs dummy: d100=51 -> hits",
+                "sword vs dummy d20=15+0=15 AC 12 -> HIT 3 dmg (dummy hp 20 -> 17)",
+            ],
+            "{c}"
+        );
+    }
+    // Shooting in a threatened square provokes…
+    let p = archer_shoots_adjacent(json!([]), &d20s(&[2, 2]));
+    assert_eq!(
+        p.said_by("dummy"),
+        ["AoO: sword vs hero d20=2+0=2 AC 10 -> MISS"]
+    );
+    assert_eq!(p.said_by("hero"), ["bow vs dummy d20=2+0=2 AC 12 -> MISS"]);
+    // …but not when the shooter has total concealment (50 %).
+    let p = archer_shoots_adjacent(json!(["displaced"]), &d20s(&[2]));
+    assert_eq!(p.count("AoO"), 0);
+    assert_eq!(p.said_by("hero"), ["bow vs dummy d20=2+0=2 AC 12 -> MISS"]);
+    let p = archer_shoots_adjacent(json!(["invisible"]), &d20s(&[2]));
+    assert_eq!(p.count("AoO"), 0);
+    assert_eq!(p.said_by("hero"), ["bow vs dummy d20=2+2=4 AC 10 -> MISS"]);
+}
+
+#[test]
+fn invisible_attacker_gets_2_and_target_loses_dex() {
+    // +2 to hit and the dummy's flat-footed AC 10 instead of 12.
+    let p = fight(
+        "AB",
+        hero(json!(["invisible"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[(20, 8), (6, 3)],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=8+2=10 AC 10 -> HIT 3 dmg (dummy hp 20 -> 17)"]
+    );
+    // Blind-Fight: an invisible attacker gets neither advantage in melee.
+    let fighter = creature_over(
+        "dummy",
+        json!({ "feats": ["Blind-Fight"] }),
+        json!({
+            "abilities": { "dex_score": 14 },
+            "ac": { "total": 12, "touch": 12, "flat_footed": 10 }
+        }),
+    );
+    let p = fight(
+        "AB",
+        hero(json!(["invisible"])),
+        fighter,
+        1,
+        &dummy_idles(),
+        &d20s(&[8]),
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=8+0=8 AC 12 -> MISS"]
+    );
+}
+
+#[test]
+fn helpless_asleep_paralyzed_unconscious_plus_4_melee_and_dex_0() {
+    // Flat-footed AC 10 loses the +2 Dex already and takes the −5 of Dexterity 0: AC 5.
+    // Melee +4; the target loses its turn.
+    // Melee +4. The dummy plays first and loses its turn.
+    for c in ["helpless", "asleep", "paralyzed", "unconscious"] {
+        let p = fight(
+            "AB",
+            dummy(json!([c])),
+            hero(json!([])),
+            1,
+            &both_default(),
+            &[(20, 2), (6, 3)],
+        );
+        let wakes = if c == "asleep" { ", wakes up" } else { "" };
+        let lost = format!("1 | dummy | {c}: loses its turn");
+        let hit = format!(
+            "1 | hero | sword vs dummy d20=2+4=6 AC 5 -> HIT 3 dmg (dummy hp 20 -> 17{wakes})"
+        );
+        p.assert_log(&[
+            "- | - | initiative: dummy d20=20+0=20",
+            "- | - | initiative: hero d20=1+0=1",
+            &lost,
+            &hit,
+            "- | - | battle over: draw after 1 rounds (round cap)",
+        ]);
+    }
+    // No +4 at range: the archer sees AC 5 too.
+    let archer = creature("hero", json!({ "attacks": [bow(0, 30)] }));
+    let p = fight(
+        "A...B",
+        archer,
+        dummy(json!(["paralyzed"])),
+        1,
+        &dummy_idles(),
+        &[(20, 5), (6, 3)],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["bow vs dummy d20=5+0=5 AC 5 -> HIT 3 dmg (dummy hp 20 -> 17)"]
+    );
+}
