@@ -437,3 +437,198 @@ fn helpless_asleep_paralyzed_unconscious_plus_4_melee_and_dex_0() {
         ["bow vs dummy d20=5+0=5 AC 5 -> HIT 3 dmg (dummy hp 20 -> 17)"]
     );
 }
+
+#[test]
+fn asleep_wakes_when_wounded() {
+    // Wounded, the dummy wakes up and fights back on its own turn.
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        dummy(json!(["asleep"])),
+        2,
+        &both_default(),
+        &[(20, 2), (6, 3), (20, 9), (20, 2), (20, 2)],
+    );
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20+0=20",
+        "- | - | initiative: dummy d20=1+0=1",
+        "1 | hero | sword vs dummy d20=2+4=6 AC 5 -> HIT 3 dmg (dummy hp 20 -> 17, wakes up)",
+        "1 | dummy | sword vs hero d20=9+0=9 AC 10 -> MISS",
+        "2 | hero | sword vs dummy d20=2+0=2 AC 12 -> MISS",
+        "2 | dummy | sword vs hero d20=2+0=2 AC 10 -> MISS",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn fatigued_cannot_charge() {
+    // The default policy does not charge: it moves and attacks, at −1 to hit and damage (−2 Str).
+    let p = fight(
+        "A...B",
+        hero(json!(["fatigued"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[(20, 13), (6, 3)],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        [
+            "move (0,0)->(0,1)->(0,2)->(0,3)",
+            "sword vs dummy d20=13-1=12 AC 12 -> HIT 2 dmg (dummy hp 20 -> 18)",
+        ]
+    );
+    let plan = [Action::Charge { target: 1 }];
+    let p = fight(
+        "A...B",
+        hero(json!(["fatigued"])),
+        dummy(json!([])),
+        1,
+        &Plans::new().fixed(0, &plan).idle(&[1]),
+        &[],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["charge dropped: downgraded:cant_run_or_charge"]
+    );
+}
+
+#[test]
+fn exhausted_moves_at_half_speed() {
+    // Speed 30 ft: 3 squares a move action instead of 6; −3 AC.
+    let p = fight(
+        "A.........B",
+        hero(json!(["exhausted"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[],
+    );
+    assert_eq!(p.said_by("hero"), ["move (0,0)->(0,1)->(0,2)->(0,3)"]);
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        dummy(json!(["exhausted"])),
+        1,
+        &dummy_idles(),
+        &d20s(&[8]),
+    );
+    assert_eq!(p.said_by("hero"), ["sword vs dummy d20=8+0=8 AC 9 -> MISS"]);
+}
+
+#[test]
+fn entangled_half_speed_no_charge() {
+    let p = fight(
+        "A.........B",
+        hero(json!(["entangled"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[],
+    );
+    assert_eq!(p.said_by("hero"), ["move (0,0)->(0,1)->(0,2)->(0,3)"]);
+    let plan = [Action::Charge { target: 1 }];
+    let p = fight(
+        "A...B",
+        hero(json!(["entangled"])),
+        dummy(json!([])),
+        1,
+        &Plans::new().fixed(0, &plan).idle(&[1]),
+        &[],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["charge dropped: downgraded:cant_run_or_charge"]
+    );
+    // −2 on attacks.
+    let p = fight(
+        "AB",
+        hero(json!(["entangled"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &d20s(&[13]),
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=13-2=11 AC 12 -> MISS"]
+    );
+}
+
+#[test]
+fn frightened_withdraws() {
+    // A withdrawal: the square it leaves provokes no AoO from the dummy beside it.
+    let p = fight(
+        ".......AB",
+        hero(json!(["frightened"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["withdraw (0,7)->(0,6)->(0,5)->(0,4)->(0,3)->(0,2)->(0,1)->(0,0)"]
+    );
+    assert_eq!(p.count("AoO"), 0);
+}
+
+#[test]
+fn panicked_flees_with_a_move_action() {
+    // A single move action away (speed 30 ft: 6 squares), provoking as it leaves.
+    let p = fight(
+        ".......AB",
+        hero(json!(["panicked"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &d20s(&[2]),
+    );
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20+0=20",
+        "- | - | initiative: dummy d20=1+0=1",
+        "1 | hero | flee (0,7)->(0,6)->(0,5)->(0,4)->(0,3)->(0,2)->(0,1)",
+        "1 | dummy | AoO: sword vs hero d20=2+0=2 AC 10 -> MISS",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn cowering_loses_its_turn_minus_2_ac() {
+    // Flat-footed AC 10, −2: AC 8.
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        dummy(json!(["cowering"])),
+        1,
+        &both_default(),
+        &[(20, 8), (6, 3)],
+    );
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20+0=20",
+        "- | - | initiative: dummy d20=1+0=1",
+        "1 | hero | sword vs dummy d20=8+0=8 AC 8 -> HIT 3 dmg (dummy hp 20 -> 17)",
+        "1 | dummy | cowering: loses its turn",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn bleeding_loses_hp_each_turn() {
+    let bleeder = dummy(json!([{ "name": "bleeding", "amount": 2 }]));
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        bleeder,
+        2,
+        &Plans::new().idle(&[0, 1]),
+        &[],
+    );
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20+0=20",
+        "- | - | initiative: dummy d20=1+0=1",
+        "1 | dummy | bleeds 2: hp 20 -> 18",
+        "2 | dummy | bleeds 2: hp 18 -> 16",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+}
