@@ -632,3 +632,260 @@ fn bleeding_loses_hp_each_turn() {
         "- | - | battle over: draw after 2 rounds (round cap)",
     ]);
 }
+
+#[test]
+fn confused_rolls_d100_each_turn() {
+    // One turn in each band, at its edge: 01–25 acts normally, 26–50 babbles, 51–75 hurts
+    // itself (1d8 + Str modifier 0), 76–100 attacks the nearest creature.
+    let p = fight(
+        "AB",
+        hero(json!(["confused"])),
+        dummy(json!([])),
+        4,
+        &dummy_idles(),
+        &[
+            (100, 25),
+            (20, 2),
+            (100, 50),
+            (100, 51),
+            (8, 3),
+            (100, 76),
+            (20, 2),
+        ],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        [
+            "confused d100=25: acts normally",
+            "sword vs dummy d20=2+0=2 AC 12 -> MISS",
+            "confused d100=50: babbles",
+            "confused d100=51: hurts itself for 3 (hp 20 -> 17)",
+            "confused d100=76: attacks the nearest creature, dummy",
+            "sword vs dummy d20=2+0=2 AC 12 -> MISS",
+        ]
+    );
+}
+
+#[test]
+fn flat_footed_makes_no_attack_of_opportunity() {
+    // The flat-footed dummy lets the archer shoot beside it (compare
+    // `displaced_and_invisible_50_percent_and_no_aoo`) and has no Dex bonus: AC 10.
+    let archer = creature("hero", json!({ "attacks": [bow(0, 30)] }));
+    let p = fight(
+        "AB",
+        archer,
+        dummy(json!(["flat_footed"])),
+        1,
+        &dummy_idles(),
+        &d20s(&[9]),
+    );
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20+0=20",
+        "- | - | initiative: dummy d20=1+0=1",
+        "1 | hero | bow vs dummy d20=9+0=9 AC 10 -> MISS",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn dazzled_minus_1() {
+    let p = fight(
+        "AB",
+        hero(json!(["dazzled"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[(20, 13), (6, 3)],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=13-1=12 AC 12 -> HIT 3 dmg (dummy hp 20 -> 17)"]
+    );
+}
+
+#[test]
+fn deafened_minus_4_initiative() {
+    // 20 − 4 = 16 loses to the dummy's 17: the dummy strikes first.
+    let s = scenario(
+        room(&["AB"]),
+        vec![
+            ("a", vec![hero(json!(["deafened"]))]),
+            ("b", vec![dummy(json!([]))]),
+        ],
+        1,
+    );
+    let p = play_with(&s, &both_default(), &d20s(&[20, 17, 2, 2]));
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20-4=16",
+        "- | - | initiative: dummy d20=17+0=17",
+        "1 | dummy | sword vs hero d20=2+0=2 AC 10 -> MISS",
+        "1 | hero | sword vs dummy d20=2+0=2 AC 12 -> MISS",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn sickened_minus_2_attack_and_damage() {
+    let p = fight(
+        "AB",
+        hero(json!(["sickened"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[(20, 14), (6, 3)],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=14-2=12 AC 12 -> HIT 1 dmg (dummy hp 20 -> 19)"]
+    );
+}
+
+#[test]
+fn fascinated_loses_its_turn() {
+    // It keeps its Dex bonus: AC 12.
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        dummy(json!(["fascinated"])),
+        1,
+        &both_default(),
+        &[(20, 11)],
+    );
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20+0=20",
+        "- | - | initiative: dummy d20=1+0=1",
+        "1 | hero | sword vs dummy d20=11+0=11 AC 12 -> MISS",
+        "1 | dummy | fascinated: loses its turn",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn pinned_cannot_attack_or_move() {
+    let p = fight(
+        "AB",
+        hero(json!(["pinned"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["full_attack dropped: downgraded:cant_attack"]
+    );
+    let p = fight(
+        "A..B",
+        hero(json!(["pinned"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        [
+            "move dropped: downgraded:cant_move",
+            "attack dropped: downgraded:cant_attack"
+        ]
+    );
+    // Denied its Dex bonus and −4 more: flat-footed AC 10 − 4 = 6.
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        dummy(json!(["pinned"])),
+        1,
+        &dummy_idles(),
+        &[(20, 6), (6, 3)],
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=6+0=6 AC 6 -> HIT 3 dmg (dummy hp 20 -> 17)"]
+    );
+}
+
+#[test]
+fn dazed_loses_its_turn_keeps_dex() {
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        dummy(json!(["dazed"])),
+        1,
+        &both_default(),
+        &[(20, 11)],
+    );
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20+0=20",
+        "- | - | initiative: dummy d20=1+0=1",
+        "1 | hero | sword vs dummy d20=11+0=11 AC 12 -> MISS",
+        "1 | dummy | dazed: loses its turn",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn timed_condition_ends_after_its_rounds() {
+    // Stunned for 1 round: it loses its first turn (AC 8 meanwhile), the condition ends at the
+    // end of that turn, and it acts on its second (AC 12 again).
+    let stunned = dummy(json!([{ "name": "stunned", "rounds": 1 }]));
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        stunned,
+        2,
+        &both_default(),
+        &[(20, 8), (6, 3), (20, 8), (20, 2)],
+    );
+    p.assert_log(&[
+        "- | - | initiative: hero d20=20+0=20",
+        "- | - | initiative: dummy d20=1+0=1",
+        "1 | hero | sword vs dummy d20=8+0=8 AC 8 -> HIT 3 dmg (dummy hp 20 -> 17)",
+        "1 | dummy | stunned: loses its turn",
+        "1 | dummy | stunned ends",
+        "2 | hero | sword vs dummy d20=8+0=8 AC 12 -> MISS",
+        "2 | dummy | sword vs hero d20=2+0=2 AC 10 -> MISS",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn fear_conditions_do_not_stack() {
+    // Shaken and frightened: −2 once (a fixed plan makes the frightened hero attack anyway).
+    let plan = [Action::Attack { target: 1 }];
+    let attacks = Plans::new().fixed(0, &plan).idle(&[1]);
+    let p = fight(
+        "AB",
+        hero(json!(["shaken", "frightened"])),
+        dummy(json!([])),
+        1,
+        &attacks,
+        &d20s(&[13]),
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=13-2=11 AC 12 -> MISS"]
+    );
+    // Shaken and sickened are different sources: −4.
+    let p = fight(
+        "AB",
+        hero(json!(["shaken", "sickened"])),
+        dummy(json!([])),
+        1,
+        &attacks,
+        &d20s(&[13]),
+    );
+    assert_eq!(
+        p.said_by("hero"),
+        ["sword vs dummy d20=13-4=9 AC 12 -> MISS"]
+    );
+    // The frightened hero withdraws (its flag), shaken or not.
+    let p = fight(
+        ".AB",
+        hero(json!(["shaken", "frightened"])),
+        dummy(json!([])),
+        1,
+        &dummy_idles(),
+        &[],
+    );
+    assert_eq!(p.said_by("hero"), ["withdraw (0,1)->(0,0)"]);
+}
