@@ -889,3 +889,20 @@ fn fear_conditions_do_not_stack() {
     );
     assert_eq!(p.said_by("hero"), ["withdraw (0,1)->(0,0)"]);
 }
+
+#[test]
+fn flat_footed_with_combat_reflexes_still_makes_attacks_of_opportunity() {
+    // « CRB — Combat Reflexes »: « you can also make attacks of opportunity while flat-footed ».
+    let archer = creature("hero", json!({ "attacks": [bow(0, 30)] }));
+    let alert = creature_over(
+        "dummy",
+        json!({ "feats": ["Combat Reflexes"], "conditions": ["flat_footed"] }),
+        json!({ "attacks": [sword(0)] }),
+    );
+    let p = fight("AB", archer, alert, 1, &dummy_idles(), &d20s(&[2, 9]));
+    assert_eq!(
+        p.said_by("dummy"),
+        ["AoO: sword vs hero d20=2+0=2 AC 10 -> MISS"]
+    );
+    assert_eq!(p.said_by("hero"), ["bow vs dummy d20=9+0=9 AC 10 -> MISS"]);
+}
