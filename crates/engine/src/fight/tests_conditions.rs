@@ -742,20 +742,35 @@ fn sickened_minus_2_attack_and_damage() {
 
 #[test]
 fn fascinated_loses_its_turn() {
-    // It keeps its Dex bonus: AC 12.
+    // Left alone, the fascinated dummy loses its turns.
+    let p = fight(
+        "AB",
+        hero(json!([])),
+        dummy(json!(["fascinated"])),
+        2,
+        &Plans::new().idle(&[0]),
+        &[],
+    );
+    assert_eq!(
+        p.said_by("dummy"),
+        ["fascinated: loses its turn", "fascinated: loses its turn"]
+    );
+    // « An obvious threat […] automatically breaks the effect »: attacked (at AC 12, its Dex
+    // bonus kept), it is fascinated no more and fights back on its turn.
     let p = fight(
         "AB",
         hero(json!([])),
         dummy(json!(["fascinated"])),
         1,
         &both_default(),
-        &[(20, 11)],
+        &[(20, 11), (20, 2)],
     );
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: dummy d20=1+0=1",
+        "1 | dummy | fascinated ends (attacked)",
         "1 | hero | sword vs dummy d20=11+0=11 AC 12 -> MISS",
-        "1 | dummy | fascinated: loses its turn",
+        "1 | dummy | sword vs hero d20=2+0=2 AC 10 -> MISS",
         "- | - | battle over: draw after 1 rounds (round cap)",
     ]);
 }
