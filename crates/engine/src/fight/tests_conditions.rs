@@ -192,6 +192,18 @@ fn grappled_cannot_move() {
         p.said_by("hero"),
         ["sword vs dummy d20=12-2=10 AC 10 -> HIT 3 dmg (dummy hp 20 -> 17)"]
     );
+    // It makes no attack of opportunity: the archer shoots beside the grappled dummy.
+    let archer = creature("hero", json!({ "attacks": [bow(0, 30)] }));
+    let p = fight(
+        "AB",
+        archer,
+        dummy(json!(["grappled"])),
+        1,
+        &dummy_idles(),
+        &d20s(&[9]),
+    );
+    assert_eq!(p.count("AoO"), 0);
+    assert_eq!(p.said_by("hero"), ["bow vs dummy d20=9+0=9 AC 10 -> MISS"]);
 }
 
 #[test]
@@ -289,6 +301,17 @@ fn blinded_attacker_misses_50_percent_and_is_denied_dex() {
         p.said_by("hero"),
         ["sword vs dummy d20=8+0=8 AC 8 -> HIT 3 dmg (dummy hp 20 -> 17)"]
     );
+    // And it moves at half speed: 3 squares of its 6.
+    let plan = [Action::Move { target: 1 }];
+    let p = fight(
+        "A.........B",
+        hero(json!(["blinded"])),
+        dummy(json!([])),
+        1,
+        &Plans::new().fixed(0, &plan).idle(&[1]),
+        &[],
+    );
+    assert_eq!(p.said_by("hero"), ["move (0,0)->(0,1)->(0,2)->(0,3)"]);
 }
 
 #[test]
