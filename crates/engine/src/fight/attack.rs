@@ -73,6 +73,20 @@ impl Fight<'_> {
             damage_bonus,
             sneak,
         } = numbers;
+        // « CRB — Fascinated »: an obvious threat, such as a weapon aimed at the creature,
+        // automatically breaks the effect.
+        if self.units[t]
+            .conds
+            .remove(crate::rules::Condition::Fascinated)
+        {
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.scenario.units()[t].id.as_str()),
+                "fascinated ends (attacked)"
+            );
+        }
         let weapon = &self.info[a].weapons[w];
 
         let nat = dice.d20();

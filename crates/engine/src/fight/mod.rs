@@ -30,6 +30,8 @@ mod tests_checks;
 #[cfg(test)]
 mod tests_concealment;
 #[cfg(test)]
+mod tests_conditions;
+#[cfg(test)]
 mod tests_economy;
 #[cfg(test)]
 mod tests_feats;

@@ -17,7 +17,7 @@
 //! creatures (« Attaque sournoise »).
 
 use crate::los::CoverMode;
-use crate::rules::{AcKind, AttackContext, Context, Modifier, Stat, flag, resolve};
+use crate::rules::{AcKind, AttackContext, Condition, Context, Modifier, Stat, flag, resolve};
 
 use super::attack::Swing;
 use super::state::Fight;
@@ -68,10 +68,20 @@ impl Fight<'_> {
         self.units[u].conds.any(flag)
     }
 
-    /// `u` threatens squares and may take attacks of opportunity: active, not flat-footed,
-    /// stunned, helpless, grappled or otherwise kept from reacting.
+    /// `u` threatens squares and may take attacks of opportunity: active, not flat-footed
+    /// (unless it has Combat Reflexes, « CRB — Flat-Footed »), stunned, helpless, grappled or
+    /// otherwise kept from reacting.
     pub fn can_react(&self, u: usize) -> bool {
-        self.units[u].active() && !self.has_flag(u, flag::CANT_AOO | flag::CANT_ACT)
+        if !self.units[u].active() || self.has_flag(u, flag::CANT_ACT) {
+            return false;
+        }
+        if !self.has_flag(u, flag::CANT_AOO) {
+            return true;
+        }
+        let reflexes = self.info[u].combat_reflexes;
+        self.units[u].conds.iter().all(|c| {
+            c.definition().flags & flag::CANT_AOO == 0 || (reflexes && c == Condition::FlatFooted)
+        })
     }
 
     /// `t` loses its Dexterity bonus to AC against `a`: a condition that denies it, running

@@ -69,6 +69,8 @@ pub struct UnitInfo {
     pub precise_shot: bool,
     /// Attacks of opportunity per round: 1, or 1 + Dex modifier with Combat Reflexes.
     pub aoo_per_round: u8,
+    /// « CRB — Combat Reflexes »: also makes attacks of opportunity while flat-footed.
+    pub combat_reflexes: bool,
     /// Flat-footed AC from the stat block.
     pub ac_flat_footed: i32,
     pub dex_mod: i32,
@@ -250,6 +252,7 @@ impl UnitInfo {
             weapons,
             precise_shot: feat::has(c, Feat::PreciseShot),
             aoo_per_round: aoo.clamp(1, 20) as u8,
+            combat_reflexes: feat::has(c, Feat::CombatReflexes),
             ac_flat_footed: c.ac().flat_footed,
             dex_mod,
             modifiers,
