@@ -83,7 +83,7 @@ pub mod flag {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Group {
     None,
-    /// shaken < frightened < panicked < cowering.
+    /// shaken < frightened < panicked (« CRB — Fear »: cowering is not on this ladder).
     Fear(u8),
     /// fatigued < exhausted.
     Fatigue(u8),
