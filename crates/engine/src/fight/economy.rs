@@ -180,8 +180,11 @@ pub fn budget(
     let (mut standard, mut moved, mut stepped, mut any_move, mut acted) =
         (false, false, false, false, false);
     let staggered = limits.staggered;
+    let limited = limits.move_only || limits.cant_move || limits.no_run_charge;
     for (i, action) in plan.iter().enumerate() {
-        let refused = if limits.move_only && (acted || !action.is_move_action()) {
+        let refused = if !limited {
+            None
+        } else if limits.move_only && (acted || !action.is_move_action()) {
             Some("downgraded:cant_attack")
         } else if limits.cant_move && action.travels() {
             Some("downgraded:cant_move")

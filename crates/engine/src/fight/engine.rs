@@ -96,14 +96,18 @@ impl Fight<'_> {
         for i in 0..self.units.len() {
             let nat = dice.d20() as i32;
             // Start conditions count (deafened −4).
-            let conds = self.units[i].conds;
+            let conds = &self.units[i].conds;
             let m = self.info[i].initiative_mod
-                + resolve(
-                    conds.modifiers(),
-                    Stat::Initiative,
-                    None,
-                    &Context::default(),
-                );
+                + if conds.is_empty() {
+                    0
+                } else {
+                    resolve(
+                        conds.modifiers(),
+                        Stat::Initiative,
+                        None,
+                        &Context::default(),
+                    )
+                };
             self.units[i].initiative = nat + m;
             log!(
                 S,

@@ -143,8 +143,15 @@ impl Fight<'_> {
         let target = &self.info[t];
         let first_increment = weapon.increment_ft > 0 && d <= weapon.increment_ft;
         let touch = weapon.touch || (weapon.firearm && first_increment);
-        let denied = self.denied_dex(a, t, melee);
-        let helpless = self.has_flag(t, flag::HELPLESS);
+        // Neither side has a condition, a standing modifier or a run to account for: the
+        // common case skips every lookup below that could only add zero.
+        let plain = self.units[a].conds.is_empty()
+            && self.units[t].conds.is_empty()
+            && info.modifiers.is_empty()
+            && target.modifiers.is_empty()
+            && !self.units[t].running;
+        let denied = !plain && self.denied_dex(a, t, melee);
+        let helpless = !plain && self.has_flag(t, flag::HELPLESS);
         let kind = match (touch, denied || helpless) {
             (false, false) => AcKind::Total,
             (true, false) => AcKind::Touch,
@@ -169,22 +176,36 @@ impl Fight<'_> {
         }
         ac += cover_ac;
 
-        let name = self.scenario.units()[a].combatant.attacks()[weapon.index].name();
-        let attack = AttackContext {
-            melee,
-            distance_ft: d,
-            weapon: name,
-        };
-        let mine = Context {
-            attack: Some(attack),
-            ..Context::default()
-        };
-        let theirs = Context {
-            attack: Some(attack),
-            source: Some(self.scenario.units()[a].combatant.alignment()),
-            ..Context::default()
-        };
-        ac += self.stat_mod(t, Stat::Ac, Some(kind), &theirs);
+        // Typed modifiers: the attack as the attacker's (`mine`) and the target's (`theirs`,
+        // with the attacker as the source) conditions see it.
+        let mut typed = (0, 0);
+        if !plain {
+            let name = self.scenario.units()[a].combatant.attacks()[weapon.index].name();
+            let attack = AttackContext {
+                melee,
+                distance_ft: d,
+                weapon: name,
+            };
+            let mine = Context {
+                attack: Some(attack),
+                ..Context::default()
+            };
+            let theirs = Context {
+                attack: Some(attack),
+                source: Some(self.scenario.units()[a].combatant.alignment()),
+                ..Context::default()
+            };
+            ac += self.stat_mod(t, Stat::Ac, Some(kind), &theirs);
+            let (attack_stat, damage_stat) = if melee {
+                (Stat::MeleeAttack, Stat::MeleeDamage)
+            } else {
+                (Stat::RangedAttack, Stat::RangedDamage)
+            };
+            typed = (
+                self.stat_mod(a, attack_stat, None, &mine),
+                self.stat_mod(a, damage_stat, None, &mine),
+            );
+        }
 
         let mut bonus = weapon.bonus + swing.penalty;
         if swing.charge {
@@ -209,16 +230,11 @@ impl Fight<'_> {
                 bonus -= 4;
             }
         }
-        if self.invisible_edge(a, t, melee) {
+        if !plain && self.invisible_edge(a, t, melee) {
             bonus += 2;
         }
-        let (attack_stat, damage_stat) = if melee {
-            (Stat::MeleeAttack, Stat::MeleeDamage)
-        } else {
-            (Stat::RangedAttack, Stat::RangedDamage)
-        };
-        bonus += self.stat_mod(a, attack_stat, None, &mine);
-        let mut damage_bonus = self.stat_mod(a, damage_stat, None, &mine);
+        bonus += typed.0;
+        let mut damage_bonus = typed.1;
         let step = if power { self.power_step(a, w) } else { 0 };
         if step > 0 {
             bonus -= step;
@@ -230,7 +246,7 @@ impl Fight<'_> {
                 };
             }
         }
-        let miss_chance = self.miss_chance(a, t);
+        let miss_chance = if plain { 0 } else { self.miss_chance(a, t) };
         let sneak = info.sneak_dice > 0
             && !target.precision_immune
             && miss_chance == 0

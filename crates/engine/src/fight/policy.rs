@@ -61,6 +61,7 @@ impl Policy for DefaultPolicy {
 /// creature withdraws and a panicked one flees (a single move action); a prone one stands up
 /// (provoking) and attacks the nearest enemy it can strike, else moves toward it. True when
 /// the plan is made.
+#[inline]
 pub fn conditioned_turn(fight: &Fight, me: usize, plan: &mut Plan) -> bool {
     let conds = &fight.units[me].conds;
     if conds.is_empty() {
@@ -91,6 +92,7 @@ pub fn conditioned_turn(fight: &Fight, me: usize, plan: &mut Plan) -> bool {
 /// the weapon `me` would use on `target` from here says the other setting is better (hit
 /// chance with natural 1 and 20, confirmed criticals and concealment, as
 /// `Fight::expected_damage_x100` computes it). Nothing without the feat or a weapon in reach.
+#[inline]
 pub fn push_power_choice(fight: &Fight, me: usize, target: usize, swing: Swing, plan: &mut Plan) {
     let info = &fight.info[me];
     if info.power_attack_step == 0 && info.deadly_aim_step == 0 {

@@ -132,7 +132,8 @@ impl Fight<'_> {
         if !soft || terrain == Cover::Total {
             return terrain;
         }
-        let inside = |p: Pos, at: Pos, size: Size| size.squares(at).any(|q| q == p);
+        let small = self.has_small_units();
+        let inside = |p: Pos, at: Pos, size: Size| small && size.squares(at).any(|q| q == p);
         cover(self.map, pa, sa, pt, st, mode, |p| match self.unit_at(p) {
             _ if inside(p, pa, sa) || inside(p, pt, st) => 0,
             Some(o) if o != a && o != t && self.units[o].active() => 4,
@@ -185,12 +186,13 @@ impl Fight<'_> {
 
     /// The footprints of `a` and `b` overlap: they share a square (S4c co-occupation).
     pub fn shares_square(&self, a: usize, b: usize) -> bool {
-        footprint_distance_squares(
-            self.units[a].pos,
-            self.info[a].size,
-            self.units[b].pos,
-            self.info[b].size,
-        ) == 0
+        self.has_small_units()
+            && footprint_distance_squares(
+                self.units[a].pos,
+                self.info[a].size,
+                self.units[b].pos,
+                self.info[b].size,
+            ) == 0
     }
 
     /// An active creature other than `a` and `t` stands inside the rectangle spanning both.

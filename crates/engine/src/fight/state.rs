@@ -237,11 +237,22 @@ impl<'s> Fight<'s> {
 
     /// The unit standing on `p`, if any: the Small-or-larger one when there is one, else the
     /// largest Tiny-or-smaller one.
+    #[inline]
     pub fn unit_at(&self, p: Pos) -> Option<usize> {
+        if !self.has_small_units() {
+            return self.occupant(p, 0);
+        }
         (0..=3).find_map(|layer| self.occupant(p, layer))
     }
 
+    /// The fight has Tiny-or-smaller units (co-occupation can happen at all).
+    #[inline]
+    pub fn has_small_units(&self) -> bool {
+        !self.small_occupancy.is_empty()
+    }
+
     /// The unit of occupancy layer `layer` ([`Size::occupancy_layer`]) standing on `p`.
+    #[inline]
     pub fn occupant(&self, p: Pos, layer: usize) -> Option<usize> {
         let i = self.map.index(p);
         let v = if layer == 0 {
@@ -275,7 +286,11 @@ impl<'s> Fight<'s> {
     /// occupancy layer block it (S4c: a Tiny-or-smaller creature and one of another size
     /// share a square).
     pub fn free_for(&self, mover: usize, at: Pos, size: Size) -> bool {
-        let layer = size.occupancy_layer();
+        let layer = if self.has_small_units() {
+            size.occupancy_layer()
+        } else {
+            0
+        };
         if size.footprint() == 1 {
             return self.map.contains(at)
                 && self.map.passable(at)

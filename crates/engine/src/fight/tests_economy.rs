@@ -106,7 +106,16 @@ fn surprise_round_gives_the_aware_one_action_and_the_unaware_none() {
     let s = scenario(room(&["AB"]), vec![("a", vec![hero]), ("b", vec![foe])], 1);
     let p = play(
         &s,
-        &[(20, 20), (20, 1), (20, 10), (6, 3), (20, 10), (6, 3), (20, 2), (20, 2)],
+        &[
+            (20, 20),
+            (20, 1),
+            (20, 10),
+            (6, 3),
+            (20, 10),
+            (6, 3),
+            (20, 2),
+            (20, 2),
+        ],
     );
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
