@@ -56,6 +56,41 @@ impl Fight<'_> {
         base + self.stat_mod(u, stat, None, &Context::default())
     }
 
+    /// « CRB — Combat Maneuver Bonus »: the file's `cmb`, else BAB + Strength (Dexterity for
+    /// Tiny and smaller) + the special size modifier — the one place size counts, since attack
+    /// bonuses and AC in files are final — plus `cmb` modifiers (grappled −2, fatigued −1…).
+    pub fn cmb(&self, u: usize) -> i32 {
+        let c = &self.scenario.units()[u].combatant;
+        let base = c.cmb().unwrap_or_else(|| {
+            let key = if c.size().is_tiny_or_smaller() {
+                Ability::Dex
+            } else {
+                Ability::Str
+            };
+            c.bab() + c.abilities().modifier(key) + c.size().cmb_modifier()
+        });
+        base + self.stat_mod(u, Stat::Cmb, None, &Context::default())
+    }
+
+    /// « CRB — Combat Maneuver Defense »: the file's `cmd`, else 10 + BAB + Strength +
+    /// Dexterity + the special size modifier, plus `cmd` modifiers; a creature denied its Dex
+    /// bonus against `attacker` loses its positive Dexterity modifier (and a helpless one counts
+    /// Dexterity 0, −5).
+    pub fn cmd(&self, u: usize, attacker: usize) -> i32 {
+        let c = &self.scenario.units()[u].combatant;
+        let dex = c.abilities().modifier(Ability::Dex);
+        let base = c.cmd().unwrap_or_else(|| {
+            10 + c.bab() + c.abilities().modifier(Ability::Str) + dex + c.size().cmb_modifier()
+        });
+        let mut cmd = base + self.stat_mod(u, Stat::Cmd, None, &Context::default());
+        if self.has_flag(u, crate::rules::flag::HELPLESS) {
+            cmd += -5 - dex;
+        } else if self.denied_dex(attacker, u, true) {
+            cmd -= dex.max(0);
+        }
+        cmd
+    }
+
     /// `u` rolls a `skill` check with `extra` situational bonus (no automatic result).
     pub fn skill_check<R: Roller>(
         &self,

@@ -328,7 +328,8 @@ impl Fight<'_> {
         let square = self.map.square_size_ft().max(1);
         // Too far for any line of 2× speed to end within reach: no scan.
         let gap = self.distance_ft(u, t) / square;
-        if gap > 2 * info.speed_squares + reach_sq {
+        let speed = self.move_squares(u);
+        if gap > 2 * speed + reach_sq {
             return false;
         }
         let span = i32::from(self.info[t].footprint) + reach_sq as i32 + i32::from(info.footprint);
@@ -355,7 +356,7 @@ impl Fight<'_> {
         let Some(closest) = candidates().map(|(d, _)| d).min() else {
             return false;
         };
-        if closest > 2 * info.speed_squares {
+        if closest > 2 * speed {
             return false;
         }
         candidates()
@@ -395,7 +396,7 @@ impl Fight<'_> {
             spent += cost;
             path.push(b);
         }
-        spent >= 2 && spent <= 2 * self.info[u].speed_squares
+        spent >= 2 && spent <= 2 * self.move_squares(u)
     }
 
     /// « CRB — Withdraw »: up to 2× speed away from the nearest enemy, climbing its cost field

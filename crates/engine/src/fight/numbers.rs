@@ -47,10 +47,19 @@ impl Fight<'_> {
         resolve(mods.iter().chain(counted), stat, ac, ctx)
     }
 
-    /// Squares of one move action for `u`: its speed, halved while disabled (0 hp) or under a
-    /// half-speed condition (exhausted, entangled, blinded) — once, not per cause.
+    /// Squares of one move action for `u`: its speed with its `speed_ft` modifiers, halved
+    /// while disabled (0 hp) or under a half-speed condition (exhausted, entangled, blinded) —
+    /// once, not per cause.
     pub fn move_squares(&self, u: usize) -> u32 {
-        let squares = self.info[u].speed_squares;
+        let info = &self.info[u];
+        let mut squares = info.speed_squares;
+        if !info.modifiers.is_empty() || !self.units[u].conds.is_empty() {
+            let bonus = self.stat_mod(u, Stat::SpeedFt, None, &Context::default());
+            if bonus != 0 {
+                let feet = (info.speed_ft as i32 + bonus).max(0) as u32;
+                squares = feet / self.map.square_size_ft().max(1);
+            }
+        }
         if self.units[u].hp == 0 || self.has_flag(u, flag::HALF_SPEED) {
             squares / 2
         } else {

@@ -15,7 +15,7 @@ use crate::rules::{Context, Descriptor, Save};
 /// to `check` after the reset (start conditions applied).
 fn with_unit(patch: Value, check: impl FnOnce(&Fight)) {
     let s = scenario(
-        room(&["AB"]),
+        room(&["AA.", "AAB"]),
         vec![
             ("a", vec![creature("hero", patch)]),
             ("b", vec![creature("dummy", json!({}))]),
@@ -130,4 +130,48 @@ fn dex_skills_take_the_blinded_penalty_others_do_not() {
         assert_eq!(f.skill_bonus(0, Skill::Stealth), 1 - 4);
         assert_eq!(f.skill_bonus(0, Skill::Perception), 1);
     });
+}
+
+#[test]
+fn size_modifies_cmb_and_cmd_only() {
+    // « CRB — Combat Maneuvers »: a Large creature, BAB +4, Str 18 (+4), Dex 12 (+1):
+    // CMB 4 + 4 + 1 = 9, CMD 10 + 4 + 4 + 1 + 1 = 20; its attack bonus and AC stay as written.
+    let ogre = json!({
+        "size": "Large", "bab": 4,
+        "abilities": { "str_score": 18, "dex_score": 12 },
+        "attacks": [sword(7)]
+    });
+    with_unit(ogre.clone(), |f| {
+        assert_eq!((f.cmb(0), f.cmd(0, 1)), (9, 20));
+        assert_eq!(
+            f.info[0].weapons[0].bonus, 7,
+            "no size modifier on the attack"
+        );
+        assert_eq!(f.info[0].ac_total, 10, "nor on AC");
+    });
+    // Tiny: Dex for CMB, size −2. BAB +1, Str 6 (−2), Dex 16 (+3): CMB 1 + 3 − 2 = 2,
+    // CMD 10 + 1 − 2 + 3 − 2 = 10.
+    let imp = json!({ "size": "Tiny", "abilities": { "str_score": 6, "dex_score": 16 } });
+    with_unit(imp, |f| assert_eq!((f.cmb(0), f.cmd(0, 1)), (2, 10)));
+    // Written values win; conditions still count: grappled −2 CMB, flat-footed loses Dex.
+    let written = json!({
+        "cmb": 12, "cmd": 25, "abilities": { "dex_score": 14 },
+        "conditions": ["grappled", "flat_footed"]
+    });
+    with_unit(written, |f| {
+        assert_eq!((f.cmb(0), f.cmd(0, 1)), (10, 25 - 2))
+    });
+}
+
+#[test]
+fn speed_modifiers_change_the_move() {
+    // +30 ft enhancement (haste-like) on a 30 ft creature: 12 squares a move; exhausted
+    // halves that.
+    let fast = json!({ "modifiers": [{ "stat": "speed_ft", "type": "enhancement", "value": 30 }] });
+    with_unit(fast, |f| assert_eq!(f.move_squares(0), 12));
+    let tired = json!({
+        "conditions": ["exhausted"],
+        "modifiers": [{ "stat": "speed_ft", "type": "enhancement", "value": 30 }]
+    });
+    with_unit(tired, |f| assert_eq!(f.move_squares(0), 6));
 }

@@ -62,6 +62,8 @@ pub struct UnitInfo {
     pub ac_touch: i32,
     /// Movement budget of one move action, in squares (best of land and fly speed, V4).
     pub speed_squares: u32,
+    /// The same speed in feet (speed modifiers are in feet).
+    pub speed_ft: u32,
     pub weapons: Vec<Weapon>,
     pub has_melee: bool,
     /// Farthest distance at which it threatens, in feet (0: threatens nothing).
@@ -242,6 +244,7 @@ impl UnitInfo {
             ac_total: c.ac().total,
             ac_touch: c.ac().touch,
             speed_squares: speed_ft / square,
+            speed_ft,
             has_melee: weapons.iter().any(|w| w.melee),
             threat_max_ft: weapons
                 .iter()

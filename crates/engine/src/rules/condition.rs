@@ -63,7 +63,8 @@ pub mod flag {
     pub const HELPLESS: u32 = 1 << 5;
     /// Makes no attacks of opportunity.
     pub const CANT_AOO: u32 = 1 << 6;
-    /// Cannot run or charge (fatigued, exhausted, entangled, prone).
+    /// Cannot run or charge (fatigued, exhausted, entangled, prone; blinded — faster than half
+    /// speed needs an Acrobatics check, not modelled).
     pub const NO_RUN_CHARGE: u32 = 1 << 7;
     /// Moves at half speed (exhausted, entangled, blinded).
     pub const HALF_SPEED: u32 = 1 << 8;
@@ -188,7 +189,12 @@ impl Condition {
             d(EXHAUSTED, NO_RUN_CHARGE | HALF_SPEED, 0, Group::Fatigue(2)),
             d(ENTANGLED, NO_RUN_CHARGE | HALF_SPEED, 0, Group::None),
             d(DAZZLED, 0, 0, Group::None),
-            d(BLINDED, DENIES_DEX | HALF_SPEED | BLIND, 0, Group::None),
+            d(
+                BLINDED,
+                DENIES_DEX | HALF_SPEED | NO_RUN_CHARGE | BLIND,
+                0,
+                Group::None,
+            ),
             d(DEAFENED, 0, 0, Group::None),
             d(NONE, DENIES_DEX | CANT_AOO, 0, Group::None),
             d(PRONE, NO_RUN_CHARGE, 0, Group::None),
