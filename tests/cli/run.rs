@@ -3,7 +3,7 @@
 
 use pf1e_sweep::json::JsonReport;
 
-use crate::util::{assert_exit, pf1e_sim, stderr, stdout, temp_file};
+use crate::util::{assert_exit, pf1e_sim, root, stderr, stdout, temp_file};
 
 const ARENA: &str = "data/maps/sample_arena.yaml";
 const GOBLIN: &str = "data/monsters/goblin.json";
@@ -283,5 +283,55 @@ fn quick_start_golden() {
     assert_eq!(
         got, want,
         "the quick-start report changed; if on purpose: PF1E_BLESS=1 cargo test quick_start_golden"
+    );
+}
+
+/// Phase 1 rules from the files reach the CLI: invisible orcs (a start condition) make the
+/// goblins' hits roll concealment, the transcript says so, and the orcs win more often than in
+/// the quick start — the same bytes on 1 and 2 threads.
+#[test]
+fn start_conditions_and_concealment_reach_the_report() {
+    let orc = std::fs::read_to_string(root().join("data/monsters/orc.json")).expect("orc.json");
+    let invisible = orc.replacen('{', "{\n  \"conditions\": [\"invisible\"],", 1);
+    let (_dir, ghost) = temp_file("ghost_orc.json", &invisible);
+    let goblin = "data/monsters/goblin.json";
+    let run = |threads: &str| {
+        let out = pf1e_sim(&[
+            "run",
+            "--map",
+            "data/maps/sample_arena.yaml",
+            "--side",
+            "players",
+            goblin,
+            goblin,
+            goblin,
+            "--side",
+            "monsters",
+            &ghost,
+            &ghost,
+            "--runs",
+            "1000",
+            "--transcript",
+            "--threads",
+            threads,
+        ]);
+        assert_exit(&out, 0);
+        stdout(&out)
+    };
+    let text = run("1");
+    assert_eq!(text, run("2"));
+    assert!(text.contains("concealment 50% d100="), "{text}");
+    let monsters_wins = |report: &str| -> u32 {
+        let line = report
+            .lines()
+            .find(|l| l.starts_with("Victoires monsters"))
+            .expect("a monsters line");
+        let count = line.split('(').nth(1).and_then(|r| r.split(')').next());
+        count.and_then(|c| c.parse().ok()).expect("a win count")
+    };
+    let plain = stdout(&quick_start(&[]));
+    assert!(
+        monsters_wins(&text) > monsters_wins(&plain) + 100,
+        "invisible orcs should win far more often:\n{text}"
     );
 }
