@@ -45,6 +45,7 @@ impl Fight<'_> {
     ) -> Outcome {
         self.reset();
         self.roll_initiative(dice, sink);
+        self.log_start_conditions(sink);
         let cap = self.scenario.options().round_cap;
         // « CRB — Surprise »: when some combatants are aware and others not, a surprise round
         // (round 0) comes first; with everyone aware (the default) nothing changes.
@@ -129,6 +130,36 @@ impl Fight<'_> {
                 i,
             )
         });
+    }
+
+    /// « ID starts invisible, shaken (3 rounds) » for each combatant with start conditions.
+    fn log_start_conditions<S: Sink>(&self, sink: &mut S) {
+        if !S::ON {
+            return;
+        }
+        for (i, u) in self.units.iter().enumerate() {
+            if u.conds.is_empty() {
+                continue;
+            }
+            let list: Vec<String> = u
+                .conds
+                .iter()
+                .map(|c| match u.conds.rounds(c) {
+                    0 => c.to_string(),
+                    1 => format!("{c} (1 round)"),
+                    r => format!("{c} ({r} rounds)"),
+                })
+                .collect();
+            log!(
+                S,
+                sink,
+                None,
+                None,
+                "{} starts {}",
+                self.scenario.units()[i].id,
+                list.join(", ")
+            );
+        }
     }
 
     /// The outcome if at most one side still has an active combatant.

@@ -89,6 +89,7 @@ fn stunned_loses_its_turn_and_its_dex_bonus() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: dummy d20=1+0=1",
+        "- | - | dummy starts stunned",
         "1 | hero | sword vs dummy d20=8+0=8 AC 8 -> HIT 3 dmg (dummy hp 20 -> 17)",
         "1 | dummy | stunned: loses its turn",
         "- | - | battle over: draw after 1 rounds (round cap)",
@@ -221,6 +222,7 @@ fn prone_stands_up_and_provokes() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: dummy d20=1+0=1",
+        "- | - | hero starts prone",
         "1 | dummy | AoO: sword vs hero d20=5+0=5 AC 6 -> MISS",
         "1 | hero | stands up",
         "1 | hero | sword vs dummy d20=12+0=12 AC 12 -> HIT 3 dmg (dummy hp 20 -> 17)",
@@ -437,6 +439,7 @@ fn helpless_asleep_paralyzed_unconscious_plus_4_melee_and_dex_0() {
         p.assert_log(&[
             "- | - | initiative: dummy d20=20+0=20",
             "- | - | initiative: hero d20=1+0=1",
+            &format!("- | - | dummy starts {c}"),
             &lost,
             &hit,
             "- | - | battle over: draw after 1 rounds (round cap)",
@@ -472,6 +475,7 @@ fn asleep_wakes_when_wounded() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: dummy d20=1+0=1",
+        "- | - | dummy starts asleep",
         "1 | hero | sword vs dummy d20=2+4=6 AC 5 -> HIT 3 dmg (dummy hp 20 -> 17, wakes up)",
         "1 | dummy | sword vs hero d20=9+0=9 AC 10 -> MISS",
         "2 | hero | sword vs dummy d20=2+0=2 AC 12 -> MISS",
@@ -607,6 +611,7 @@ fn panicked_flees_with_a_move_action() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: dummy d20=1+0=1",
+        "- | - | hero starts panicked",
         "1 | hero | flee (0,7)->(0,6)->(0,5)->(0,4)->(0,3)->(0,2)->(0,1)",
         "1 | dummy | AoO: sword vs hero d20=2+0=2 AC 10 -> MISS",
         "- | - | battle over: draw after 1 rounds (round cap)",
@@ -627,6 +632,7 @@ fn cowering_loses_its_turn_minus_2_ac() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: dummy d20=1+0=1",
+        "- | - | dummy starts cowering",
         "1 | hero | sword vs dummy d20=8+0=8 AC 8 -> HIT 3 dmg (dummy hp 20 -> 17)",
         "1 | dummy | cowering: loses its turn",
         "- | - | battle over: draw after 1 rounds (round cap)",
@@ -647,6 +653,7 @@ fn bleeding_loses_hp_each_turn() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: dummy d20=1+0=1",
+        "- | - | dummy starts bleeding",
         "1 | dummy | bleeds 2: hp 20 -> 18",
         "2 | dummy | bleeds 2: hp 18 -> 16",
         "- | - | battle over: draw after 2 rounds (round cap)",
@@ -702,6 +709,7 @@ fn flat_footed_makes_no_attack_of_opportunity() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: dummy d20=1+0=1",
+        "- | - | dummy starts flat_footed",
         "1 | hero | bow vs dummy d20=9+0=9 AC 10 -> MISS",
         "- | - | battle over: draw after 1 rounds (round cap)",
     ]);
@@ -738,6 +746,7 @@ fn deafened_minus_4_initiative() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20-4=16",
         "- | - | initiative: dummy d20=17+0=17",
+        "- | - | hero starts deafened",
         "1 | dummy | sword vs hero d20=2+0=2 AC 10 -> MISS",
         "1 | hero | sword vs dummy d20=2+0=2 AC 12 -> MISS",
         "- | - | battle over: draw after 1 rounds (round cap)",
@@ -788,6 +797,7 @@ fn fascinated_loses_its_turn() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: dummy d20=1+0=1",
+        "- | - | dummy starts fascinated",
         "1 | dummy | fascinated ends (attacked)",
         "1 | hero | sword vs dummy d20=11+0=11 AC 12 -> MISS",
         "1 | dummy | sword vs hero d20=2+0=2 AC 10 -> MISS",
@@ -852,6 +862,7 @@ fn dazed_loses_its_turn_keeps_dex() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: dummy d20=1+0=1",
+        "- | - | dummy starts dazed",
         "1 | hero | sword vs dummy d20=11+0=11 AC 12 -> MISS",
         "1 | dummy | dazed: loses its turn",
         "- | - | battle over: draw after 1 rounds (round cap)",
@@ -874,6 +885,7 @@ fn timed_condition_ends_after_its_rounds() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: dummy d20=1+0=1",
+        "- | - | dummy starts stunned (1 round)",
         "1 | hero | sword vs dummy d20=8+0=8 AC 8 -> HIT 3 dmg (dummy hp 20 -> 17)",
         "1 | dummy | stunned: loses its turn",
         "1 | dummy | stunned ends",
