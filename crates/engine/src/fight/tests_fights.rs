@@ -1,5 +1,6 @@
-//! Whole fights with seeded dice: a symmetric matchup stays inside the 3σ band of 50 %, runs
-//! tally the same however they are split, and every fight ends within the round cap.
+//! Whole fights with seeded dice: a symmetric matchup (Phase 0, and with Phase 1 rules on both
+//! sides) stays inside the 3σ band of 50 %, runs tally the same however they are split, and
+//! every fight ends within the round cap.
 
 use serde_json::json;
 
@@ -18,12 +19,18 @@ const ORC: &str = include_str!("../../../../data/monsters/orc.json");
 /// Two identical fighters a side on zones mirrored left–right, sides listed in `deployment`
 /// order.
 fn mirrored(deployment: &[(&str, char)]) -> Scenario {
-    let fighter = creature(
+    mirrored_with(deployment, json!({}))
+}
+
+/// [`mirrored`] with `patch` over the fighter.
+fn mirrored_with(deployment: &[(&str, char)], patch: serde_json::Value) -> Scenario {
+    let fighter = creature_over(
         "fighter",
         json!({
             "ac": { "total": 15, "touch": 11, "flat_footed": 14 },
             "attacks": [melee("longsword", 5, "1d8+3", &["slashing"])]
         }),
+        patch,
     );
     let floor = [".........."; 4];
     let zones = ["A........B", "A........B", "..........", ".........."];
@@ -44,21 +51,42 @@ fn mirrored(deployment: &[(&str, char)]) -> Scenario {
 #[test]
 fn symmetric_matchup_stays_inside_the_3_sigma_band_of_50_percent() {
     for deployment in [[("a", 'A'), ("b", 'B')], [("b", 'B'), ("a", 'A')]] {
-        let s = mirrored(&deployment);
-        let t = run_range(&s, 1, 0..2000);
-        assert_eq!(t.fights, 2000);
-        let n = (t.wins[0] + t.wins[1]) as f64;
-        assert!(n >= 1900.0, "too many draws: {t:?}");
-        let p = t.wins[0] as f64 / n;
-        let sigma = (0.25 / n).sqrt();
-        assert!(
-            (p - 0.5).abs() <= 3.0 * sigma,
-            "first side {} wins {:.2} % of {n} decided fights; band ±{:.2} %",
-            s.sides()[0],
-            100.0 * p,
-            300.0 * sigma
-        );
+        assert_inside_the_band(mirrored(&deployment));
     }
+}
+
+/// The same with Phase 1 rules on both sides — Power Attack chosen by the policy, Blind-Fight,
+/// sneak attack when flanking, a 20 % miss chance, a fear penalty that ends after 2 rounds, a
+/// deflection bonus: whatever the rules add, mirrored sides stay inside the band.
+#[test]
+fn symmetric_matchup_with_phase_1_rules_stays_inside_the_3_sigma_band() {
+    let patch = json!({
+        "level": 3, "bab": 3,
+        "feats": ["Power Attack", "Blind-Fight"],
+        "features": ["Sneak Attack +2d6"],
+        "conditions": ["blurred", { "name": "shaken", "rounds": 2 }],
+        "modifiers": [{ "stat": "ac", "type": "deflection", "value": 1 }]
+    });
+    for deployment in [[("a", 'A'), ("b", 'B')], [("b", 'B'), ("a", 'A')]] {
+        assert_inside_the_band(mirrored_with(&deployment, patch.clone()));
+    }
+}
+
+/// 2000 seeded fights of `s`: the first side's share of decided fights is within 3σ of 1/2.
+fn assert_inside_the_band(s: Scenario) {
+    let t = run_range(&s, 1, 0..2000);
+    assert_eq!(t.fights, 2000);
+    let n = (t.wins[0] + t.wins[1]) as f64;
+    assert!(n >= 1900.0, "too many draws: {t:?}");
+    let p = t.wins[0] as f64 / n;
+    let sigma = (0.25 / n).sqrt();
+    assert!(
+        (p - 0.5).abs() <= 3.0 * sigma,
+        "first side {} wins {:.2} % of {n} decided fights; band ±{:.2} %",
+        s.sides()[0],
+        100.0 * p,
+        300.0 * sigma
+    );
 }
 
 fn quick_start() -> Scenario {
