@@ -49,6 +49,12 @@ fn fight(
     play_with(&s, policy, &rolls)
 }
 
+/// The hero's lines in a one-round [`fight`] where the dummy idles.
+fn hero_says(row: &str, a: Combatant, b: Combatant, script: &[(u32, u32)]) -> Vec<String> {
+    let p = fight(row, a, b, 1, &dummy_idles(), script);
+    p.said_by("hero").iter().map(|l| l.to_string()).collect()
+}
+
 /// Both sides on the default policy.
 fn both_default() -> Plans {
     Plans::new()
@@ -61,16 +67,13 @@ fn dummy_idles() -> Plans {
 
 #[test]
 fn shaken_takes_2_on_attacks() {
-    let p = fight(
-        "AB",
-        hero(json!(["shaken"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &d20s(&[13]),
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says(
+            "AB",
+            hero(json!(["shaken"])),
+            dummy(json!([])),
+            &d20s(&[13])
+        ),
         ["sword vs dummy d20=13-2=11 AC 12 -> MISS"]
     );
 }
@@ -117,16 +120,8 @@ fn nauseated_takes_a_single_move_action() {
         ]
     );
     // Adjacent, the default policy's full attack is refused outright.
-    let p = fight(
-        "AB",
-        hero(json!(["nauseated"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &[],
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says("AB", hero(json!(["nauseated"])), dummy(json!([])), &[]),
         ["full_attack dropped: downgraded:cant_attack"]
     );
 }
@@ -155,42 +150,26 @@ fn staggered_takes_one_move_or_standard_action() {
         json!({ "bab": 6 }),
         json!({ "attacks": [sword(6)], "conditions": ["staggered"] }),
     );
-    let p = fight(
-        "AB",
-        fighter,
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &d20s(&[2]),
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says("AB", fighter, dummy(json!([])), &d20s(&[2])),
         ["sword vs dummy d20=2+6=8 AC 12 -> MISS"]
     );
 }
 
 #[test]
 fn grappled_cannot_move() {
-    let p = fight(
-        "A..B",
-        hero(json!(["grappled"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &[],
-    );
-    assert_eq!(p.said_by("hero"), ["move dropped: downgraded:cant_move"]);
-    // −2 on its attacks and −2 AC (the −4 Dex).
-    let p = fight(
-        "AB",
-        hero(json!(["grappled"])),
-        dummy(json!(["grappled"])),
-        1,
-        &dummy_idles(),
-        &[(20, 12), (6, 3)],
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says("A..B", hero(json!(["grappled"])), dummy(json!([])), &[]),
+        ["move dropped: downgraded:cant_move"]
+    );
+    // −2 on its attacks and −2 AC (the −4 Dex).
+    assert_eq!(
+        hero_says(
+            "AB",
+            hero(json!(["grappled"])),
+            dummy(json!(["grappled"])),
+            &[(20, 12), (6, 3)]
+        ),
         ["sword vs dummy d20=12-2=10 AC 10 -> HIT 3 dmg (dummy hp 20 -> 17)"]
     );
     // It makes no attack of opportunity: the archer shoots beside the grappled dummy.
@@ -232,26 +211,13 @@ fn prone_stands_up_and_provokes() {
 
 #[test]
 fn prone_target_minus_4_ac_against_melee_plus_4_against_ranged() {
-    let p = fight(
-        "AB",
-        hero(json!([])),
-        dummy(json!(["prone"])),
-        1,
-        &dummy_idles(),
-        &d20s(&[7]),
-    );
-    assert_eq!(p.said_by("hero"), ["sword vs dummy d20=7+0=7 AC 8 -> MISS"]);
-    let archer = creature("hero", json!({ "attacks": [bow(0, 30)] }));
-    let p = fight(
-        "A...B",
-        archer,
-        dummy(json!(["prone"])),
-        1,
-        &dummy_idles(),
-        &d20s(&[15]),
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says("AB", hero(json!([])), dummy(json!(["prone"])), &d20s(&[7])),
+        ["sword vs dummy d20=7+0=7 AC 8 -> MISS"]
+    );
+    let archer = creature("hero", json!({ "attacks": [bow(0, 30)] }));
+    assert_eq!(
+        hero_says("A...B", archer, dummy(json!(["prone"])), &d20s(&[15])),
         ["bow vs dummy d20=15+0=15 AC 16 -> MISS"]
     );
     // A prone attacker takes −4 on its own attacks (a fixed plan keeps it on the ground).
@@ -290,16 +256,13 @@ fn blinded_attacker_misses_50_percent_and_is_denied_dex() {
         ]
     );
     // A blinded target loses its Dex bonus and takes −2: AC 10 − 2 = 8.
-    let p = fight(
-        "AB",
-        hero(json!([])),
-        dummy(json!(["blinded"])),
-        1,
-        &dummy_idles(),
-        &[(20, 8), (6, 3)],
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says(
+            "AB",
+            hero(json!([])),
+            dummy(json!(["blinded"])),
+            &[(20, 8), (6, 3)]
+        ),
         ["sword vs dummy d20=8+0=8 AC 8 -> HIT 3 dmg (dummy hp 20 -> 17)"]
     );
     // And it moves at half speed: 3 squares of its 6.
@@ -382,16 +345,13 @@ fn displaced_and_invisible_50_percent_and_no_aoo() {
 #[test]
 fn invisible_attacker_gets_2_and_target_loses_dex() {
     // +2 to hit and the dummy's flat-footed AC 10 instead of 12.
-    let p = fight(
-        "AB",
-        hero(json!(["invisible"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &[(20, 8), (6, 3)],
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says(
+            "AB",
+            hero(json!(["invisible"])),
+            dummy(json!([])),
+            &[(20, 8), (6, 3)]
+        ),
         ["sword vs dummy d20=8+2=10 AC 10 -> HIT 3 dmg (dummy hp 20 -> 17)"]
     );
     // Blind-Fight: an invisible attacker gets neither advantage in melee.
@@ -403,16 +363,8 @@ fn invisible_attacker_gets_2_and_target_loses_dex() {
             "ac": { "total": 12, "touch": 12, "flat_footed": 10 }
         }),
     );
-    let p = fight(
-        "AB",
-        hero(json!(["invisible"])),
-        fighter,
-        1,
-        &dummy_idles(),
-        &d20s(&[8]),
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says("AB", hero(json!(["invisible"])), fighter, &d20s(&[8])),
         ["sword vs dummy d20=8+0=8 AC 12 -> MISS"]
     );
 }
@@ -447,16 +399,13 @@ fn helpless_asleep_paralyzed_unconscious_plus_4_melee_and_dex_0() {
     }
     // No +4 at range: the archer sees AC 5 too.
     let archer = creature("hero", json!({ "attacks": [bow(0, 30)] }));
-    let p = fight(
-        "A...B",
-        archer,
-        dummy(json!(["paralyzed"])),
-        1,
-        &dummy_idles(),
-        &[(20, 5), (6, 3)],
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says(
+            "A...B",
+            archer,
+            dummy(json!(["paralyzed"])),
+            &[(20, 5), (6, 3)]
+        ),
         ["bow vs dummy d20=5+0=5 AC 5 -> HIT 3 dmg (dummy hp 20 -> 17)"]
     );
 }
@@ -487,16 +436,13 @@ fn asleep_wakes_when_wounded() {
 #[test]
 fn fatigued_cannot_charge() {
     // The default policy does not charge: it moves and attacks, at −1 to hit and damage (−2 Str).
-    let p = fight(
-        "A...B",
-        hero(json!(["fatigued"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &[(20, 13), (6, 3)],
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says(
+            "A...B",
+            hero(json!(["fatigued"])),
+            dummy(json!([])),
+            &[(20, 13), (6, 3)]
+        ),
         [
             "move (0,0)->(0,1)->(0,2)->(0,3)",
             "sword vs dummy d20=13-1=12 AC 12 -> HIT 2 dmg (dummy hp 20 -> 18)",
@@ -520,37 +466,37 @@ fn fatigued_cannot_charge() {
 #[test]
 fn exhausted_moves_at_half_speed() {
     // Speed 30 ft: 3 squares a move action instead of 6; −3 AC.
-    let p = fight(
-        "A.........B",
-        hero(json!(["exhausted"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &[],
+    assert_eq!(
+        hero_says(
+            "A.........B",
+            hero(json!(["exhausted"])),
+            dummy(json!([])),
+            &[]
+        ),
+        ["move (0,0)->(0,1)->(0,2)->(0,3)"]
     );
-    assert_eq!(p.said_by("hero"), ["move (0,0)->(0,1)->(0,2)->(0,3)"]);
-    let p = fight(
-        "AB",
-        hero(json!([])),
-        dummy(json!(["exhausted"])),
-        1,
-        &dummy_idles(),
-        &d20s(&[8]),
+    assert_eq!(
+        hero_says(
+            "AB",
+            hero(json!([])),
+            dummy(json!(["exhausted"])),
+            &d20s(&[8])
+        ),
+        ["sword vs dummy d20=8+0=8 AC 9 -> MISS"]
     );
-    assert_eq!(p.said_by("hero"), ["sword vs dummy d20=8+0=8 AC 9 -> MISS"]);
 }
 
 #[test]
 fn entangled_half_speed_no_charge() {
-    let p = fight(
-        "A.........B",
-        hero(json!(["entangled"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &[],
+    assert_eq!(
+        hero_says(
+            "A.........B",
+            hero(json!(["entangled"])),
+            dummy(json!([])),
+            &[]
+        ),
+        ["move (0,0)->(0,1)->(0,2)->(0,3)"]
     );
-    assert_eq!(p.said_by("hero"), ["move (0,0)->(0,1)->(0,2)->(0,3)"]);
     let plan = [Action::Charge { target: 1 }];
     let p = fight(
         "A...B",
@@ -565,16 +511,13 @@ fn entangled_half_speed_no_charge() {
         ["charge dropped: downgraded:cant_run_or_charge"]
     );
     // −2 on attacks.
-    let p = fight(
-        "AB",
-        hero(json!(["entangled"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &d20s(&[13]),
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says(
+            "AB",
+            hero(json!(["entangled"])),
+            dummy(json!([])),
+            &d20s(&[13])
+        ),
         ["sword vs dummy d20=13-2=11 AC 12 -> MISS"]
     );
 }
@@ -717,16 +660,13 @@ fn flat_footed_makes_no_attack_of_opportunity() {
 
 #[test]
 fn dazzled_minus_1() {
-    let p = fight(
-        "AB",
-        hero(json!(["dazzled"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &[(20, 13), (6, 3)],
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says(
+            "AB",
+            hero(json!(["dazzled"])),
+            dummy(json!([])),
+            &[(20, 13), (6, 3)]
+        ),
         ["sword vs dummy d20=13-1=12 AC 12 -> HIT 3 dmg (dummy hp 20 -> 17)"]
     );
 }
@@ -755,16 +695,13 @@ fn deafened_minus_4_initiative() {
 
 #[test]
 fn sickened_minus_2_attack_and_damage() {
-    let p = fight(
-        "AB",
-        hero(json!(["sickened"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &[(20, 14), (6, 3)],
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says(
+            "AB",
+            hero(json!(["sickened"])),
+            dummy(json!([])),
+            &[(20, 14), (6, 3)]
+        ),
         ["sword vs dummy d20=14-2=12 AC 12 -> HIT 1 dmg (dummy hp 20 -> 19)"]
     );
 }
@@ -807,44 +744,25 @@ fn fascinated_loses_its_turn() {
 
 #[test]
 fn pinned_cannot_attack_or_move() {
-    let p = fight(
-        "AB",
-        hero(json!(["pinned"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &[],
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says("AB", hero(json!(["pinned"])), dummy(json!([])), &[]),
         ["full_attack dropped: downgraded:cant_attack"]
     );
-    let p = fight(
-        "A..B",
-        hero(json!(["pinned"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &[],
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says("A..B", hero(json!(["pinned"])), dummy(json!([])), &[]),
         [
             "move dropped: downgraded:cant_move",
             "attack dropped: downgraded:cant_attack"
         ]
     );
     // Denied its Dex bonus and −4 more: flat-footed AC 10 − 4 = 6.
-    let p = fight(
-        "AB",
-        hero(json!([])),
-        dummy(json!(["pinned"])),
-        1,
-        &dummy_idles(),
-        &[(20, 6), (6, 3)],
-    );
     assert_eq!(
-        p.said_by("hero"),
+        hero_says(
+            "AB",
+            hero(json!([])),
+            dummy(json!(["pinned"])),
+            &[(20, 6), (6, 3)]
+        ),
         ["sword vs dummy d20=6+0=6 AC 6 -> HIT 3 dmg (dummy hp 20 -> 17)"]
     );
 }
@@ -926,15 +844,15 @@ fn fear_conditions_do_not_stack() {
         ["sword vs dummy d20=13-4=9 AC 12 -> MISS"]
     );
     // The frightened hero withdraws (its flag), shaken or not.
-    let p = fight(
-        ".AB",
-        hero(json!(["shaken", "frightened"])),
-        dummy(json!([])),
-        1,
-        &dummy_idles(),
-        &[],
+    assert_eq!(
+        hero_says(
+            ".AB",
+            hero(json!(["shaken", "frightened"])),
+            dummy(json!([])),
+            &[]
+        ),
+        ["withdraw (0,1)->(0,0)"]
     );
-    assert_eq!(p.said_by("hero"), ["withdraw (0,1)->(0,0)"]);
 }
 
 #[test]
