@@ -568,12 +568,18 @@ impl Fight<'_> {
                 if self.units[u].power_attack != on {
                     self.units[u].power_attack = on;
                     let state = if on { "on" } else { "off" };
+                    let info = &self.info[u];
+                    let feat = match (info.power_attack_step > 0, info.deadly_aim_step > 0) {
+                        (false, true) => "deadly aim",
+                        (true, true) => "power attack / deadly aim",
+                        _ => "power attack",
+                    };
                     log!(
                         S,
                         sink,
                         Some(self.round),
                         Some(self.scenario.units()[u].id.as_str()),
-                        "power attack {state}"
+                        "{feat} {state}"
                     );
                 }
                 false

@@ -143,7 +143,7 @@ fn deadly_aim_for_ranged_attacks() {
     assert_eq!(
         p.said_by("archer"),
         [
-            "power attack on",
+            "deadly aim on",
             "bow vs dummy d20=10+6=16 AC 12 -> HIT 7 dmg (dummy hp 40 -> 33)"
         ]
     );
