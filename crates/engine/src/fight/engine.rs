@@ -474,11 +474,8 @@ impl Fight<'_> {
                 if let Some(t) = self.live_target(u, target)
                     && self.charge_line(u, t, &mut scratch.path)
                 {
-                    self.log_path::<S>(u, "charge", &scratch.path, sink);
-                    let path = std::mem::take(&mut scratch.path);
-                    let walked = self.walk(u, &path, false, dice, sink);
-                    let arrived = walked.standing && walked.squares == path.len();
-                    scratch.path = path;
+                    let walked = self.walk_planned(u, "charge", scratch, false, dice, sink);
+                    let arrived = walked.standing && walked.squares == scratch.path.len();
                     if arrived {
                         self.units[u].charged = true;
                         if self.units[t].active()
@@ -505,20 +502,14 @@ impl Fight<'_> {
             Action::Withdraw => {
                 if let Some(e) = self.nearest_enemy(u) {
                     self.withdraw_path(u, e, 2 * speed, &mut scratch.path);
-                    self.log_path::<S>(u, "withdraw", &scratch.path, sink);
-                    let path = std::mem::take(&mut scratch.path);
-                    self.walk(u, &path, true, dice, sink);
-                    scratch.path = path;
+                    self.walk_planned(u, "withdraw", scratch, true, dice, sink);
                 }
                 false
             }
             Action::Run { target } => {
                 if let Some(t) = self.live_target(u, target) {
                     self.run_line(u, t, &mut scratch.path);
-                    self.log_path::<S>(u, "run", &scratch.path, sink);
-                    let path = std::mem::take(&mut scratch.path);
-                    self.walk(u, &path, false, dice, sink);
-                    scratch.path = path;
+                    self.walk_planned(u, "run", scratch, false, dice, sink);
                     // « CRB — Run »: no Dex bonus to AC until its next turn (Run feat keeps it).
                     self.units[u].running = true;
                 }
@@ -527,10 +518,7 @@ impl Fight<'_> {
             Action::Flee => {
                 if let Some(e) = self.nearest_enemy(u) {
                     self.withdraw_path(u, e, speed, &mut scratch.path);
-                    self.log_path::<S>(u, "flee", &scratch.path, sink);
-                    let path = std::mem::take(&mut scratch.path);
-                    self.walk(u, &path, false, dice, sink);
-                    scratch.path = path;
+                    self.walk_planned(u, "flee", scratch, false, dice, sink);
                 }
                 false
             }
@@ -585,6 +573,24 @@ impl Fight<'_> {
                 false
             }
         }
+    }
+
+    /// Logs and walks the path planned in `scratch` (`what`: charge, withdraw, run, flee); the
+    /// path stays in `scratch` for the caller.
+    fn walk_planned<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        what: &str,
+        scratch: &mut Scratch,
+        safe_start: bool,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> super::movement::Walked {
+        self.log_path::<S>(u, what, &scratch.path, sink);
+        let path = std::mem::take(&mut scratch.path);
+        let walked = self.walk(u, &path, safe_start, dice, sink);
+        scratch.path = path;
+        walked
     }
 
     /// « CRB — 5-Foot Step »: moves `u` one square to `to` (already checked), no AoO.
