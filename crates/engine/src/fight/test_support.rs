@@ -168,6 +168,39 @@ pub fn scenario_with(
     Scenario::new(map, "test.yaml", sides, options).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The quick start of the README: 3 goblins (side `players`) against 2 orcs (side `monsters`)
+/// on the sample arena, default options.
+pub fn quick_start() -> Scenario {
+    let goblin = parse_combatant(
+        "goblin",
+        include_str!("../../../../data/monsters/goblin.json"),
+    )
+    .unwrap();
+    let orc = parse_combatant("orc", include_str!("../../../../data/monsters/orc.json")).unwrap();
+    let arena = parse_map(
+        "arena",
+        include_str!("../../../../data/maps/sample_arena.yaml"),
+    )
+    .unwrap();
+    scenario_with(
+        arena,
+        vec![
+            ("players", vec![goblin.clone(), goblin.clone(), goblin]),
+            ("monsters", vec![orc.clone(), orc]),
+        ],
+        FightOptions::default(),
+    )
+}
+
+/// Builds the fight of `s`, resets it (start conditions applied) and hands it to `check`, for
+/// tests that query a fight's numbers without playing it.
+pub fn with_fight(s: &Scenario, check: impl FnOnce(&Fight)) {
+    let info = unit::prepare(s);
+    let mut fight = Fight::new(s, &info);
+    fight.reset();
+    check(&fight);
+}
+
 /// A policy for rule tests: units given a fixed plan play it every turn (an empty plan idles);
 /// the others follow the default policy.
 #[derive(Default)]

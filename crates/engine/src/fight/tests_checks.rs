@@ -6,7 +6,6 @@ use serde_json::{Value, json};
 
 use super::state::Fight;
 use super::test_support::*;
-use super::unit;
 use crate::model::Skill;
 use crate::rng::ScriptedDice;
 use crate::rules::{Context, Descriptor, Save};
@@ -22,10 +21,7 @@ fn with_unit(patch: Value, check: impl FnOnce(&Fight)) {
         ],
         1,
     );
-    let info = unit::prepare(&s);
-    let mut fight = Fight::new(&s, &info);
-    fight.reset();
-    check(&fight);
+    with_fight(&s, check);
 }
 
 #[test]

@@ -10,7 +10,6 @@ use super::attack::Swing;
 use super::economy::Action;
 use super::state::Fight;
 use super::test_support::*;
-use super::unit;
 
 /// A BAB +4 fighter with Power Attack (X = 4/4 + 1 = 2) and a two-handed greatsword +8,
 /// 2d6+4, 19–20/×2.
@@ -40,10 +39,7 @@ fn dummy(ac: i32) -> Combatant {
 /// Builds the fight of `a` (side a) next to `b` (side b), reset, and hands it to `check`.
 fn with_pair(a: Combatant, b: Combatant, check: impl FnOnce(&Fight)) {
     let s = scenario(room(&["AB"]), vec![("a", vec![a]), ("b", vec![b])], 1);
-    let info = unit::prepare(&s);
-    let mut fight = Fight::new(&s, &info);
-    fight.reset();
-    check(&fight);
+    with_fight(&s, check);
 }
 
 /// Expected damage of one greatsword swing, in hundredths, with Power Attack off and on.

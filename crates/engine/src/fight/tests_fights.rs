@@ -89,24 +89,6 @@ fn assert_inside_the_band(s: Scenario) {
     );
 }
 
-fn quick_start() -> Scenario {
-    let goblin = parse_combatant("goblin", GOBLIN).unwrap();
-    let orc = parse_combatant("orc", ORC).unwrap();
-    let arena = crate::map::parse_map(
-        "arena",
-        include_str!("../../../../data/maps/sample_arena.yaml"),
-    )
-    .unwrap();
-    scenario_with(
-        arena,
-        vec![
-            ("players", vec![goblin.clone(), goblin.clone(), goblin]),
-            ("monsters", vec![orc.clone(), orc]),
-        ],
-        Default::default(),
-    )
-}
-
 #[test]
 fn run_range_equals_the_merge_of_any_split() {
     let s = quick_start();

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::model::{Combatant, parse_combatant};
+use crate::model::Combatant;
 use crate::scenario::{NoSuchSide, Scenario, Tactic};
 
 use super::economy::Plan;
@@ -293,28 +293,6 @@ fn kite_withdraws_when_no_step_leaves_every_reach() {
         "1 | lasher | AoO: lash vs archer d20=2+0=2 AC 10 -> MISS",
         "- | - | battle over: draw after 1 rounds (round cap)",
     ]);
-}
-
-fn quick_start() -> Scenario {
-    let goblin = parse_combatant(
-        "goblin",
-        include_str!("../../../../data/monsters/goblin.json"),
-    )
-    .unwrap();
-    let orc = parse_combatant("orc", include_str!("../../../../data/monsters/orc.json")).unwrap();
-    let arena = crate::map::parse_map(
-        "arena",
-        include_str!("../../../../data/maps/sample_arena.yaml"),
-    )
-    .unwrap();
-    scenario_with(
-        arena,
-        vec![
-            ("players", vec![goblin.clone(), goblin.clone(), goblin]),
-            ("monsters", vec![orc.clone(), orc]),
-        ],
-        Default::default(),
-    )
 }
 
 /// 3 goblins vs 2 orcs on the sample arena, 200 runs for every pair of presets: every fight
