@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use pf1e_engine::fight::run_range;
 use pf1e_engine::map::parse_map;
 use pf1e_engine::model::{Combatant, parse_combatant};
+use pf1e_engine::rng::Seed;
 use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
 
 /// A 26×14 walled field; zones 6 columns wide at each end, room for a Gargantuan creature.
@@ -84,7 +85,7 @@ fn every_pairing_plays_a_thousand_fights_within_the_cap() {
                 simple_monster_death: false,
             };
             let scenario = Scenario::new(map, "champ", sides, options).unwrap();
-            let t = run_range(&scenario, 7, 0..RUNS);
+            let t = run_range(&scenario, Seed(7), 0..RUNS);
             let who = format!("{} vs {}", files[i].0, files[j].0);
             assert_eq!(t.fights, RUNS, "{who}");
             assert_eq!(t.wins.iter().sum::<u64>() + t.draws, RUNS, "{who}");

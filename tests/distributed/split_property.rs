@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use pf1e_engine::fight::run_range;
 use pf1e_engine::map::parse_map;
 use pf1e_engine::model::parse_combatant;
+use pf1e_engine::rng::Seed;
 use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
 use pf1e_engine::tally::Tally;
 use proptest::prelude::*;
@@ -40,7 +41,7 @@ fn scenario() -> &'static Scenario {
 
 fn serial() -> &'static Tally {
     static SERIAL: OnceLock<Tally> = OnceLock::new();
-    SERIAL.get_or_init(|| run_range(scenario(), SEED, 0..RUNS))
+    SERIAL.get_or_init(|| run_range(scenario(), Seed(SEED), 0..RUNS))
 }
 
 proptest! {
@@ -62,7 +63,7 @@ proptest! {
         let s = scenario();
         let mut merged = Tally::empty(s.sides().len(), s.units().len());
         for shard in shards {
-            merged.merge(&run_range(s, SEED, shard)).unwrap();
+            merged.merge(&run_range(s, Seed(SEED), shard)).unwrap();
         }
         prop_assert_eq!(&merged, serial());
     }

@@ -27,6 +27,27 @@ pub trait Roller {
     }
 }
 
+/// A job's RNG seed (`--seed`): run `i` of the job rolls from `seed + i`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Seed(pub u64);
+
+/// The index of one run within a job (0-based). A distinct type from [`Seed`], so the two
+/// can never be swapped in a call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RunIndex(pub u64);
+
+impl std::fmt::Display for Seed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::fmt::Display for RunIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// The random stream of one run: ChaCha8 seeded with `seed + run` (wrapping).
 #[derive(Clone, Debug)]
 pub struct SeededDice {
@@ -35,9 +56,9 @@ pub struct SeededDice {
 
 impl SeededDice {
     /// The stream of run `run` of a job seeded `seed`.
-    pub fn for_run(seed: u64, run: u64) -> Self {
+    pub fn for_run(seed: Seed, run: RunIndex) -> Self {
         Self {
-            rng: ChaCha8Rng::seed_from_u64(seed.wrapping_add(run)),
+            rng: ChaCha8Rng::seed_from_u64(seed.0.wrapping_add(run.0)),
         }
     }
 }
@@ -122,7 +143,7 @@ mod tests {
     /// Pins the stream: if rand_chacha or the die mapping changes, every report changes.
     #[test]
     fn seed_1_first_rolls_are_pinned() {
-        let mut dice = SeededDice::for_run(1, 0);
+        let mut dice = SeededDice::for_run(Seed(1), RunIndex(0));
         let d20s: Vec<u32> = (0..10).map(|_| dice.d20()).collect();
         let d6s: Vec<u32> = (0..5).map(|_| dice.d(6)).collect();
         let d100 = dice.d100();
@@ -133,8 +154,8 @@ mod tests {
 
     #[test]
     fn run_i_is_seed_plus_i_wrapping() {
-        let mut a = SeededDice::for_run(u64::MAX, 2);
-        let mut b = SeededDice::for_run(1, 0);
+        let mut a = SeededDice::for_run(Seed(u64::MAX), RunIndex(2));
+        let mut b = SeededDice::for_run(Seed(1), RunIndex(0));
         let xs: Vec<u32> = (0..8).map(|_| a.d(1000)).collect();
         let ys: Vec<u32> = (0..8).map(|_| b.d(1000)).collect();
         assert_eq!(xs, ys);
@@ -142,7 +163,7 @@ mod tests {
 
     #[test]
     fn dice_stay_in_range_and_cover_every_face() {
-        let mut dice = SeededDice::for_run(7, 0);
+        let mut dice = SeededDice::for_run(Seed(7), RunIndex(0));
         let mut seen = [0u32; 21];
         for _ in 0..20_000 {
             let v = dice.d20();

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context as _;
 use pf1e_engine::fight::run_range;
+use pf1e_engine::rng::Seed;
 use pf1e_engine::scenario::Scenario;
 use pf1e_sweep::executor::default_threads;
 use pf1e_sweep::json::RawTally;
@@ -129,7 +130,7 @@ pub fn sweep_slice(
         let empty =
             pf1e_engine::tally::Tally::empty(scenario.sides().len(), scenario.units().len());
         let tally = play(&ranges, threads.get(), &empty, |runs| {
-            run_range(scenario, loaded.spec.seed, runs)
+            run_range(scenario, Seed(loaded.spec.seed), runs)
         })?;
         cells.push(CellSlice {
             cell: index as u64,
@@ -300,7 +301,7 @@ pub fn run_slice(
     let ranges = slice_ranges(plan, k, n);
     let threads = args.threads.unwrap_or_else(default_threads).get();
     let tally = play(&ranges, threads, &header.empty_tally(), |runs| {
-        run_range(scenario, args.seed, runs)
+        run_range(scenario, Seed(args.seed), runs)
     })?;
     let file = TallyFile {
         magic: MAGIC.to_string(),

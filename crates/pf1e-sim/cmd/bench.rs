@@ -7,6 +7,7 @@ use std::num::NonZeroUsize;
 use std::time::Instant;
 
 use pf1e_engine::fight::run_range;
+use pf1e_engine::rng::Seed;
 use pf1e_sweep::executor::run_local;
 use pf1e_sweep::report::ReportHeader;
 
@@ -24,10 +25,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     };
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
     let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);
-    run_range(&scenario, args.seed, 0..WARM_UP.min(args.runs));
+    run_range(&scenario, Seed(args.seed), 0..WARM_UP.min(args.runs));
     let start = Instant::now();
     let tally = run_local(&plan, threads, &header.empty_tally(), |runs| {
-        run_range(&scenario, args.seed, runs)
+        run_range(&scenario, Seed(args.seed), runs)
     })?;
     let seconds = start.elapsed().as_secs_f64();
     let per_second = tally.fights as f64 / seconds.max(1e-9);

@@ -15,6 +15,7 @@ use pf1e_engine::error::{DataError, DataErrors};
 use pf1e_engine::fight::{TranscriptLine, run_range, transcript};
 use pf1e_engine::map::parse_map;
 use pf1e_engine::model::{Combatant, parse_combatant};
+use pf1e_engine::rng::{RunIndex, Seed};
 use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
 use pf1e_engine::tally::Tally;
 use pf1e_sweep::executor::{default_threads, run_local};
@@ -36,10 +37,12 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     if let Some(slice) = args.shard {
         return super::batch::run_slice(args, slice, &scenario, &plan, header);
     }
-    let first_fight = args.transcript.then(|| transcript(&scenario, args.seed, 0));
+    let first_fight = args
+        .transcript
+        .then(|| transcript(&scenario, Seed(args.seed), RunIndex(0)));
     let threads = args.threads.unwrap_or_else(default_threads);
     let tally = run_local(&plan, threads, &header.empty_tally(), |runs| {
-        run_range(&scenario, args.seed, runs)
+        run_range(&scenario, Seed(args.seed), runs)
     })
     .context("the engine returned a tally of another shape")?;
 

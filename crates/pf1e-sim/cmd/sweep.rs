@@ -18,6 +18,7 @@ use pf1e_engine::error::{DataError, DataErrors};
 use pf1e_engine::fight::run_range;
 use pf1e_engine::map::{Map, parse_map};
 use pf1e_engine::model::{Combatant, parse_combatant};
+use pf1e_engine::rng::Seed;
 use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
 use pf1e_engine::tally::Tally;
 use pf1e_sweep::cells::{cells, labels, maps as all_maps, resolve_placement, setup};
@@ -69,7 +70,7 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
             Some(tally) => tally,
             None => {
                 let tally = run_local(&plan, threads, &empty, |runs| {
-                    run_range(scenario, loaded.spec.seed, runs)
+                    run_range(scenario, Seed(loaded.spec.seed), runs)
                 })
                 .context("the engine returned a tally of another shape")?;
                 if let (Some(c), Some(k)) = (&cache, &key) {

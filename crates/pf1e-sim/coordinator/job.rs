@@ -9,6 +9,7 @@ use std::sync::mpsc;
 
 use anyhow::Context as _;
 use pf1e_engine::fight::run_range;
+use pf1e_engine::rng::Seed;
 use pf1e_engine::scenario::Scenario;
 use pf1e_engine::tally::Tally;
 
@@ -83,7 +84,7 @@ pub fn run_locally(
                     let Some((_, runs)) = missing.get(i) else {
                         break;
                     };
-                    let tally = run_range(scenario, seed, runs.clone());
+                    let tally = run_range(scenario, Seed(seed), runs.clone());
                     if tx.send((i, tally)).is_err() {
                         break;
                     }

@@ -25,6 +25,7 @@ use std::time::Duration;
 
 use anyhow::{Context as _, bail};
 use pf1e_engine::fight::transcript;
+use pf1e_engine::rng::{RunIndex, Seed};
 use pf1e_engine::scenario::Scenario;
 use pf1e_engine::tally::Tally;
 use pf1e_sweep::executor::default_threads;
@@ -153,7 +154,9 @@ pub fn run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<u8> {
             missing.len()
         );
     }
-    let first_fight = args.transcript.then(|| transcript(&scenario, args.seed, 0));
+    let first_fight = args
+        .transcript
+        .then(|| transcript(&scenario, Seed(args.seed), RunIndex(0)));
 
     if !missing.is_empty() {
         let wire_job = Arc::new(WireJob {

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use pf1e_engine::fight::run_range;
+use pf1e_engine::rng::Seed;
 use pf1e_engine::tally::Tally;
 use tokio::sync::Semaphore;
 use tonic::{Request, Response, Status};
@@ -247,7 +248,7 @@ fn play(
         }
         let end = start.saturating_add(CHUNK_RUNS).min(runs.end);
         tally
-            .merge(&run_range(scenario, seed, start..end))
+            .merge(&run_range(scenario, Seed(seed), start..end))
             .expect("one scenario gives one tally shape");
         start = end;
     }

@@ -52,7 +52,7 @@ mod tests_transcripts;
 
 use std::ops::Range;
 
-use crate::rng::{Roller, SeededDice};
+use crate::rng::{Roller, RunIndex, Seed, SeededDice};
 use crate::scenario::Scenario;
 use crate::tally::Tally;
 
@@ -73,15 +73,15 @@ pub struct TranscriptLine {
     pub message: String,
 }
 
-/// Plays runs `runs` of `scenario` (run `i` rolls from seed `seed + i`), each side with its
-/// tactic, and tallies them.
-pub fn run_range(scenario: &Scenario, seed: u64, runs: Range<u64>) -> Tally {
+/// Plays runs `runs` (run indices) of `scenario` (run `i` rolls from seed `seed + i`), each
+/// side with its tactic, and tallies them.
+pub fn run_range(scenario: &Scenario, seed: Seed, runs: Range<u64>) -> Tally {
     let info = unit::prepare(scenario);
     let mut fight = Fight::new(scenario, &info);
     let mut scratch = Scratch::default();
     let mut tally = Tally::empty(scenario.sides().len(), scenario.units().len());
     for run in runs {
-        let mut dice = SeededDice::for_run(seed, run);
+        let mut dice = SeededDice::for_run(seed, RunIndex(run));
         let outcome = fight.play(&SidePolicies, &mut scratch, &mut dice, &mut NoLog);
         record(&fight, outcome, &mut tally);
     }
@@ -105,7 +105,7 @@ fn record(fight: &Fight, outcome: Outcome, tally: &mut Tally) {
 }
 
 /// Plays run `run` of `scenario` and returns its log.
-pub fn transcript(scenario: &Scenario, seed: u64, run: u64) -> Vec<TranscriptLine> {
+pub fn transcript(scenario: &Scenario, seed: Seed, run: RunIndex) -> Vec<TranscriptLine> {
     play_logged(scenario, &mut SeededDice::for_run(seed, run)).1
 }
 

@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use crate::model::{Combatant, parse_combatant};
-use crate::rng::SeededDice;
+use crate::rng::{RunIndex, Seed, SeededDice};
 use crate::scenario::Scenario;
 use crate::tally::Tally;
 
@@ -74,7 +74,7 @@ fn symmetric_matchup_with_phase_1_rules_stays_inside_the_3_sigma_band() {
 
 /// 2000 seeded fights of `s`: the first side's share of decided fights is within 3σ of 1/2.
 fn assert_inside_the_band(s: Scenario) {
-    let t = run_range(&s, 1, 0..2000);
+    let t = run_range(&s, Seed(1), 0..2000);
     assert_eq!(t.fights, 2000);
     let n = (t.wins[0] + t.wins[1]) as f64;
     assert!(n >= 1900.0, "too many draws: {t:?}");
@@ -93,20 +93,20 @@ fn assert_inside_the_band(s: Scenario) {
 fn run_range_equals_the_merge_of_any_split() {
     let s = quick_start();
     let n = 70;
-    let whole = run_range(&s, 7, 0..n);
+    let whole = run_range(&s, Seed(7), 0..n);
     assert_eq!(whole.fights, n);
     for pieces in [1, 2, 7] {
         let mut merged = Tally::empty(s.sides().len(), s.units().len());
         let bounds: Vec<u64> = (0..=pieces).map(|k| k * n / pieces).collect();
         for w in bounds.windows(2) {
-            merged.merge(&run_range(&s, 7, w[0]..w[1])).unwrap();
+            merged.merge(&run_range(&s, Seed(7), w[0]..w[1])).unwrap();
         }
         assert_eq!(merged, whole, "{pieces} pieces");
     }
     // Uneven pieces too.
-    let mut merged = run_range(&s, 7, 0..1);
+    let mut merged = run_range(&s, Seed(7), 0..1);
     for range in [1..30, 30..31, 31..n] {
-        merged.merge(&run_range(&s, 7, range)).unwrap();
+        merged.merge(&run_range(&s, Seed(7), range)).unwrap();
     }
     assert_eq!(merged, whole);
 }
@@ -208,7 +208,11 @@ fn a_fight_always_ends_within_the_round_cap() {
         );
         let s = scenario(battlefield(), vec![("a", a), ("b", b)], CAP);
         for run in 0..12 {
-            let p = play_dice(&s, &DefaultPolicy, &mut SeededDice::for_run(3, run));
+            let p = play_dice(
+                &s,
+                &DefaultPolicy,
+                &mut SeededDice::for_run(Seed(3), RunIndex(run)),
+            );
             assert!(
                 p.outcome.rounds <= CAP,
                 "{names}, run {run}: {:?}",
@@ -224,7 +228,7 @@ fn a_fight_always_ends_within_the_round_cap() {
                 assert!(last.contains("no side left standing"), "{names}: {last}");
             }
         }
-        let t = run_range(&s, 3, 0..12);
+        let t = run_range(&s, Seed(3), 0..12);
         assert_eq!(t.fights, t.wins.iter().sum::<u64>() + t.draws, "{names}");
         assert!(t.rounds_sum <= u64::from(CAP) * t.fights, "{names}");
     }
@@ -235,6 +239,6 @@ fn a_fight_always_ends_within_the_round_cap() {
         vec![("a", vec![statue.clone()]), ("b", vec![statue])],
         CAP,
     );
-    let t = run_range(&s, 3, 0..5);
+    let t = run_range(&s, Seed(3), 0..5);
     assert_eq!((t.draws, t.rounds_sum), (5, 5 * u64::from(CAP)));
 }

@@ -3,6 +3,7 @@
 //! lines; then the names, the per-side setting, and whole fights of every pairing of presets
 //! on the sample arena.
 
+use crate::rng::{RunIndex, Seed};
 use serde_json::{Value, json};
 
 use crate::model::Combatant;
@@ -138,12 +139,15 @@ fn focus_nearest_is_the_default_policy() {
     let nearest = nearest.with_tactic(1, Tactic::FocusNearest).unwrap();
     for run in 0..20 {
         assert_eq!(
-            transcript(&s, 5, run),
-            transcript(&nearest, 5, run),
+            transcript(&s, Seed(5), RunIndex(run)),
+            transcript(&nearest, Seed(5), RunIndex(run)),
             "run {run}"
         );
     }
-    assert_eq!(run_range(&s, 5, 0..200), run_range(&nearest, 5, 0..200));
+    assert_eq!(
+        run_range(&s, Seed(5), 0..200),
+        run_range(&nearest, Seed(5), 0..200)
+    );
 }
 
 /// An archer (range 50 ft) and a foe 55 ft, then 60 ft away: a 5-foot step gives a shot, then
@@ -307,7 +311,7 @@ fn every_pair_of_tactics_ends_sample_arena_fights_within_the_round_cap() {
                 .unwrap()
                 .with_tactic("monsters", monsters)
                 .unwrap();
-            let t = run_range(&s, 1, 0..200);
+            let t = run_range(&s, Seed(1), 0..200);
             let pair = format!("{players} vs {monsters}");
             eprintln!(
                 "{pair:32} players {:3} monsters {:3} draws {:3} mean rounds {:.1}",
@@ -319,7 +323,10 @@ fn every_pair_of_tactics_ends_sample_arena_fights_within_the_round_cap() {
             assert_eq!(t.fights, 200, "{pair}");
             assert_eq!(t.wins.iter().sum::<u64>() + t.draws, 200, "{pair}");
             assert!(t.rounds_sum <= cap * 200, "{pair}");
-            let last = transcript(&s, 1, 0).pop().expect("a fight logs").message;
+            let last = transcript(&s, Seed(1), RunIndex(0))
+                .pop()
+                .expect("a fight logs")
+                .message;
             assert!(last.starts_with("battle over: "), "{pair}: {last}");
         }
     }
