@@ -18,4 +18,5 @@ pub mod rng;
 pub mod rules;
 pub mod scenario;
 pub mod size;
+pub(crate) mod tables;
 pub mod tally;

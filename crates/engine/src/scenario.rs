@@ -12,7 +12,7 @@ use crate::board::Pos;
 use crate::de::closest;
 use crate::deploy::{SideRequest, deploy_at};
 use crate::error::DataErrors;
-use crate::fight::tables::MapCache;
+use crate::tables::MapCache;
 use crate::map::Map;
 use crate::model::Combatant;
 

@@ -13,7 +13,6 @@ mod numbers;
 mod policy;
 mod reach;
 mod state;
-pub(crate) mod tables;
 mod tactics;
 mod unit;
 
