@@ -12,9 +12,9 @@ use crate::board::Pos;
 use crate::de::closest;
 use crate::deploy::{SideRequest, deploy_at};
 use crate::error::DataErrors;
-use crate::tables::MapCache;
 use crate::map::Map;
 use crate::model::Combatant;
+use crate::tables::MapCache;
 
 /// Largest number of combatants in one encounter (ids and per-fight tables use `u8`).
 pub const MAX_UNITS: usize = 250;

@@ -11,9 +11,9 @@ use serde::Deserialize;
 
 use super::attack::Attack;
 use super::dr::DamageReduction;
-use super::vocab::{Ability, DamageType, DamageTypes, EffectTag, EnumSet, Skill};
 use crate::rules::{Modifier, StartCondition};
 use crate::size::Size;
+use crate::vocab::{Ability, Alignment, DamageType, DamageTypes, EffectTag, EnumSet, Skill};
 
 /// Which side of the table a combatant belongs to. This field — not `source`, not the file's
 /// folder — is the rule for PC versus monster: `--simple-monster-death` (a monster dies at
@@ -72,29 +72,6 @@ impl fmt::Display for CreatureType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// « CRB — Alignment »: the two-axis code, default `N`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-pub enum Alignment {
-    #[serde(rename = "LG")]
-    LawfulGood,
-    #[serde(rename = "NG")]
-    NeutralGood,
-    #[serde(rename = "CG")]
-    ChaoticGood,
-    #[serde(rename = "LN")]
-    LawfulNeutral,
-    #[serde(rename = "N")]
-    Neutral,
-    #[serde(rename = "CN")]
-    ChaoticNeutral,
-    #[serde(rename = "LE")]
-    LawfulEvil,
-    #[serde(rename = "NE")]
-    NeutralEvil,
-    #[serde(rename = "CE")]
-    ChaoticEvil,
 }
 
 /// Which ability a caster's DCs and concentration use (never Constitution).

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::vocab::{DamageType, DamageTypes, Vocabulary, unknown};
+use crate::vocab::{DamageType, DamageTypes, Vocabulary, unknown};
 
 /// What overcomes a damage reduction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

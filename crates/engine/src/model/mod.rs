@@ -38,17 +38,20 @@ mod combatant;
 mod dr;
 mod file;
 mod validate;
-mod vocab;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_rules;
 
+pub use crate::vocab::{
+    Ability, Alignment, DamageCategory, DamageType, DamageTypes, EffectTag, EnumSet, Skill,
+    Vocabulary,
+};
 pub use attack::{Attack, AttackKind, DamageComponent, Splash};
 pub use combatant::{
-    Abilities, Alignment, ArmorClass, CastingAbility, ChallengeRating, Combatant, CreatureType,
-    Immunities, Role, Saves, SkillEntry, ability_modifier,
+    Abilities, ArmorClass, CastingAbility, ChallengeRating, Combatant, CreatureType, Immunities,
+    Role, Saves, SkillEntry, ability_modifier,
 };
 pub use dr::{Bypass, DamageReduction};
 pub use file::{
@@ -56,10 +59,6 @@ pub use file::{
     ModifierFile, SavesFile, SkillFile, SplashFile, TimedConditionFile,
 };
 pub use validate::{LIMIT, UNNAMED};
-pub(crate) use vocab::vocabulary;
-pub use vocab::{
-    Ability, DamageCategory, DamageType, DamageTypes, EffectTag, EnumSet, Skill, Vocabulary,
-};
 
 use crate::de::from_json;
 use crate::error::DataErrors;

@@ -8,16 +8,13 @@ use std::sync::Arc;
 
 use super::attack::{Attack, AttackKind, DamageComponent, Splash};
 use super::combatant::{
-    Abilities, Alignment, ArmorClass, ChallengeRating, Combatant, CombatantData, CreatureType,
-    Immunities, Role, Saves, SkillEntry,
+    Abilities, ArmorClass, ChallengeRating, Combatant, CombatantData, CreatureType, Immunities,
+    Role, Saves, SkillEntry,
 };
 use super::dr::{Bypass, DamageReduction};
 use super::file::{
     AttackFile, CombatantFile, ConditionFile, CrValue, DamageFile, ModifierFile, SkillFile,
     SplashFile,
-};
-use super::vocab::{
-    DamageCategory, DamageType, DamageTypes, EffectTag, Skill, Vocabulary, unknown,
 };
 use crate::dice::DiceFormula;
 use crate::error::{DataErrors, Problems};
@@ -25,6 +22,9 @@ use crate::rules::{
     BonusType, Condition, ConditionSet, Modifier, Rounds, StartCondition, Stat, When,
 };
 use crate::size::Size;
+use crate::vocab::{
+    Alignment, DamageCategory, DamageType, DamageTypes, EffectTag, Skill, Vocabulary, unknown,
+};
 
 /// Bound applied where the schema sets none, so sums of values stay far inside `i32`.
 /// Messages only mention it when a value goes past it.

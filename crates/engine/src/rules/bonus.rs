@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::model::{Alignment, EnumSet, Vocabulary, vocabulary};
+use crate::vocab::{Alignment, EnumSet, Vocabulary, vocabulary};
 
 vocabulary! {
     /// The bonus types of the CRB glossary, in file spelling.

@@ -10,7 +10,7 @@
 //! the stat blocks carry final values.
 
 use super::bonus::{BonusType, Modifier, Stat, When};
-use crate::model::{EnumSet, vocabulary};
+use crate::vocab::{EnumSet, vocabulary};
 
 vocabulary! {
     /// The conditions, in file spelling.
@@ -364,8 +364,8 @@ pub struct StartCondition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Vocabulary;
     use crate::rules::bonus::{Context, resolve};
+    use crate::vocab::Vocabulary;
 
     #[test]
     fn there_are_29_conditions_each_with_a_definition() {
