@@ -367,11 +367,69 @@ mod tests {
     use crate::rules::bonus::{Context, resolve};
     use crate::vocab::Vocabulary;
 
+    /// What « CRB — Appendix 2: Conditions » gives each condition (modifiers, flags, miss
+    /// chance, group), named by the condition. `definition` reads a positional table; this
+    /// exhaustive match catches a row out of place, and fails to compile until a new condition
+    /// is written here too.
+    type Row = (&'static [Modifier], u32, u8, Group);
+
+    fn crb_row(c: Condition) -> Row {
+        use Condition::*;
+        use flag::*;
+        const HELPLESS_FLAGS: u32 = CANT_ACT | HELPLESS | DENIES_DEX | CANT_AOO | CANT_MOVE;
+        match c {
+            Shaken => (SHAKEN, 0, 0, Group::Fear(1)),
+            Frightened => (SHAKEN, FLEES, 0, Group::Fear(2)),
+            Panicked => (SHAKEN, FLEES | CANT_ATTACK | CANT_AOO, 0, Group::Fear(3)),
+            Cowering => (
+                COWERING,
+                CANT_ACT | DENIES_DEX | CANT_AOO,
+                0,
+                Group::Fear(4),
+            ),
+            Sickened => (SICKENED, 0, 0, Group::None),
+            Nauseated => (NONE, CANT_ATTACK | CANT_AOO, 0, Group::None),
+            Fatigued => (FATIGUED, NO_RUN_CHARGE, 0, Group::Fatigue(1)),
+            Exhausted => (EXHAUSTED, NO_RUN_CHARGE | HALF_SPEED, 0, Group::Fatigue(2)),
+            Entangled => (ENTANGLED, NO_RUN_CHARGE | HALF_SPEED, 0, Group::None),
+            Dazzled => (DAZZLED, 0, 0, Group::None),
+            Blinded => (
+                BLINDED,
+                DENIES_DEX | HALF_SPEED | NO_RUN_CHARGE | BLIND,
+                0,
+                Group::None,
+            ),
+            Deafened => (DEAFENED, 0, 0, Group::None),
+            FlatFooted => (NONE, DENIES_DEX | CANT_AOO, 0, Group::None),
+            Prone => (PRONE, NO_RUN_CHARGE, 0, Group::None),
+            Stunned => (STUNNED, CANT_ACT | DENIES_DEX | CANT_AOO, 0, Group::None),
+            Paralyzed | Helpless | Asleep | Unconscious => (NONE, HELPLESS_FLAGS, 0, Group::None),
+            Dazed => (NONE, CANT_ACT | CANT_AOO, 0, Group::None),
+            Staggered => (NONE, SINGLE_ACTION, 0, Group::None),
+            Fascinated => (FASCINATED, CANT_ACT | CANT_AOO, 0, Group::None),
+            Grappled => (GRAPPLED, CANT_MOVE | CANT_AOO, 0, Group::None),
+            Pinned => (
+                PINNED,
+                CANT_ATTACK | CANT_MOVE | DENIES_DEX | CANT_AOO,
+                0,
+                Group::None,
+            ),
+            Blurred => (NONE, 0, 20, Group::None),
+            Displaced => (NONE, 0, 50, Group::None),
+            Invisible => (NONE, INVISIBLE, 50, Group::None),
+            Bleeding => (NONE, BLEEDS, 0, Group::None),
+            Confused => (NONE, CONFUSED | CANT_AOO, 0, Group::None),
+        }
+    }
+
     #[test]
     fn there_are_29_conditions_each_with_a_definition() {
         assert_eq!(Condition::ALL.len(), 29);
-        for c in Condition::ALL {
-            let _ = c.definition();
+        for &c in Condition::ALL {
+            assert_eq!(Condition::lookup(c.name()), Ok(c), "{c}: name round-trips");
+            let d = c.definition();
+            let row: Row = (d.modifiers, d.flags, d.miss_chance, d.group);
+            assert_eq!(row, crb_row(c), "{c}: its row of the table");
         }
         assert_eq!(Condition::lookup("flat_footed"), Ok(Condition::FlatFooted));
         assert_eq!(
