@@ -39,7 +39,7 @@ impl fmt::Display for Pos {
 ///
 /// Cover values are PF1e cover bonuses to AC (« CRB — Cover »): 0 none, 2 partial, 4 standard,
 /// 8 improved. A `blocks_los` square blocks line of effect and, for a line that only grazes
-/// past it, counts as standard cover (seed 000 « Carte (YAML) »).
+/// past it, counts as standard cover (the reference spec, « Carte (YAML) »).
 pub trait Board {
     fn rows(&self) -> u16;
     fn cols(&self) -> u16;

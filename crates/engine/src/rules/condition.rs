@@ -1,9 +1,9 @@
-//! The 29 conditions (« CRB — Appendix 2: Conditions », seed 000 « Conditions effectives »):
-//! each with its typed modifiers, its behaviour flags (what the turn loop and the attack
-//! resolution read), its miss chance and, for fear and fatigue, its rank in an escalating
-//! group — only the strongest condition of a group counts, which is how « the same source does
-//! not stack » reads for them. [`ConditionSet`] is one creature's conditions with their
-//! remaining rounds: `Copy`, no allocation.
+//! The 29 conditions (« CRB — Appendix 2: Conditions »; the reference spec, « Conditions
+//! effectives »): each with its typed modifiers, its behaviour flags (what the turn loop and
+//! the attack resolution read), its miss chance and, for fear and fatigue, its rank in an
+//! escalating group — only the strongest condition of a group counts, which is how « the same
+//! source does not stack » reads for them. [`ConditionSet`] is one creature's conditions with
+//! their remaining rounds: `Copy`, no allocation.
 //!
 //! Ability penalties are folded into the statistics they change (fatigued: −2 Str and −2 Dex
 //! → −1 melee attack and damage, −1 ranged attack, −1 AC, −1 Reflex, −1 CMB, −2 CMD), since
@@ -130,12 +130,12 @@ const EXHAUSTED: &[Modifier] = &[
 /// −2 attack and −4 Dex (−2 AC, −2 Reflex, −2 CMD).
 const ENTANGLED: &[Modifier] = &[m(Attack, -2), m(Ac, -2), m(Reflex, -2), m(Cmd, -2)];
 const DAZZLED: &[Modifier] = &[m(Attack, -1)];
-/// −2 AC; −4 on Dexterity-keyed skills (seed 000 conformance P2); no flat attack penalty — the
-/// 50 % miss chance is the penalty.
+/// −2 AC; −4 on Dexterity-keyed skills (the reference spec, « Conditions effectives »); no
+/// flat attack penalty — the 50 % miss chance is the penalty.
 const BLINDED: &[Modifier] = &[m(Ac, -2), m(DexSkills, -4)];
 const DEAFENED: &[Modifier] = &[m(Initiative, -4)];
 /// −4 on its attacks (melee per the CRB; ranged treated as a crossbow, usable at −4, the
-/// seed's simplification); −4 AC against melee, +4 against ranged.
+/// reference spec's simplification); −4 AC against melee, +4 against ranged.
 const PRONE: &[Modifier] = &[
     m(Attack, -4),
     Modifier::when(Ac, U, -4, When::Melee),
