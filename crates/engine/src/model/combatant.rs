@@ -10,10 +10,9 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::attack::Attack;
-use super::dr::DamageReduction;
-use crate::rules::{Modifier, StartCondition};
+use crate::rules::{DamageReduction, Immunities, Modifier, StartCondition};
 use crate::size::Size;
-use crate::vocab::{Ability, Alignment, DamageType, DamageTypes, EffectTag, EnumSet, Skill};
+use crate::vocab::{Ability, Alignment, DamageType, Skill};
 
 /// Which side of the table a combatant belongs to. This field — not `source`, not the file's
 /// folder — is the rule for PC versus monster: `--simple-monster-death` (a monster dies at
@@ -235,35 +234,6 @@ impl SkillEntry {
             };
             self.ranks as i32 + class + ability_modifier + self.armor_penalty + self.misc
         })
-    }
-}
-
-/// What the creature is immune to: damage types and effect tags.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Immunities {
-    pub(super) damage: DamageTypes,
-    pub(super) effects: EnumSet<EffectTag>,
-}
-
-impl Immunities {
-    pub fn to_damage(&self, damage_type: DamageType) -> bool {
-        self.damage.contains(damage_type)
-    }
-
-    pub fn to_effect(&self, effect: EffectTag) -> bool {
-        self.effects.contains(effect)
-    }
-
-    pub fn damage_types(&self) -> DamageTypes {
-        self.damage
-    }
-
-    pub fn effects(&self) -> EnumSet<EffectTag> {
-        self.effects
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.damage.is_empty() && self.effects.is_empty()
     }
 }
 
