@@ -450,7 +450,20 @@ mod tests {
 
     #[test]
     fn cfg_test_items_are_skipped_and_test_modules_recorded() {
-        let text = "use crate::board::Pos;\n#[cfg(test)]\nmod tests {\n    use crate::fight::Fight;\n    fn f() { crate::fight::x(); }\n}\n#[cfg(test)]\n#[path = \"x_tests.rs\"]\nmod x_tests;\n#[cfg(test)]\nuse crate::fight::y;\nfn g() { crate::size::Size::Tiny; }";
+        let text = r#"
+            use crate::board::Pos;
+            #[cfg(test)]
+            mod tests {
+                use crate::fight::Fight;
+                fn f() { crate::fight::x(); }
+            }
+            #[cfg(test)]
+            #[path = "x_tests.rs"]
+            mod x_tests;
+            #[cfg(test)]
+            use crate::fight::y;
+            fn g() { crate::size::Size::Tiny; }
+        "#;
         let module = vec!["scenario".to_string()];
         let s = scan(text, &module);
         let found: Vec<String> = s.paths.iter().map(|p| p.join("::")).collect();
@@ -485,7 +498,12 @@ mod tests {
 
     #[test]
     fn inline_modules_shift_super_and_visibility_and_macros_do_not_count() {
-        let text = "pub mod flag { use super::Group; }\npub(in crate::fight) fn f() {}\nmacro_rules! m { () => { $crate::fight::log::Sink } }\nuse super::board::Pos;";
+        let text = r#"
+            pub mod flag { use super::Group; }
+            pub(in crate::fight) fn f() {}
+            macro_rules! m { () => { $crate::fight::log::Sink } }
+            use super::board::Pos;
+        "#;
         assert_eq!(
             paths(text, &["rules", "condition"]),
             ["rules::condition::Group", "rules::board::Pos"]
