@@ -1,10 +1,10 @@
 //! The workspace's import structure, held as rules (ARCHITECTURE.md, « The rules engine » and
 //! « Jobs (crates/sweep) and the binary »): no import cycle between the files of a crate, none
-//! between its top-level modules, nothing below `fight/` importing it, the coordinator and the
-//! worker built on library code rather than `cmd/`, and no `RawTally` left. Reads the sources
-//! as text (std only): [`source`] finds the `crate::`/`super::` paths of a file, [`graph`]
-//! turns them into file edges. Test-only code (test files, `#[cfg(test)]` items) is not held
-//! to these rules.
+//! between its top-level modules, `scenario.rs` and `rules/` importing nothing from `fight/`,
+//! the coordinator and the worker built on library code rather than `cmd/`, and no `RawTally`
+//! left. Reads the sources as text (std only): [`source`] finds the `crate::`/`super::` paths
+//! of a file, [`graph`] turns them into file edges. Test-only code (test files, `#[cfg(test)]`
+//! items) is not held to these rules.
 
 mod graph;
 mod source;
