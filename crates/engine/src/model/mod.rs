@@ -3,7 +3,7 @@
 //! Owns the schema only — no rule is applied here, and nothing here reads files (callers hand
 //! over the text). The vocabularies ([`crate::vocab`]) and the rule data a stat block carries
 //! (modifiers, conditions, damage reduction, immunities: [`crate::rules`]) live below this
-//! module and are re-exported here.
+//! module; the vocabularies, damage reduction and immunities are re-exported here.
 //!
 //! # Schema
 //! Defaults after `=`; integer values are final stat-block numbers (size already included
