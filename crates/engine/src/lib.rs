@@ -20,3 +20,4 @@ pub mod scenario;
 pub mod size;
 pub(crate) mod tables;
 pub mod tally;
+pub mod vocab;

@@ -22,10 +22,10 @@
 //! - *seam*: a segment running along an edge whose two side squares both block line of effect
 //!   is blocked — the seam between two wall squares is inside the wall.
 //!
-//! The attacker's and the target's own squares are never counted. Squares off the board
-//! count only in the crack and seam rules, as solid barriers of value 4: the edge of the map
-//! is not a gap past a wall that touches it. Elevation plays no part: line of effect stays
-//! 2-D (seed 000 « Élévation »).
+//! The attacker's and the target's own squares are never counted. Squares off the board count
+//! only in the crack and seam rules, as solid barriers of value 4: the edge of the map is not
+//! a gap past a wall that touches it. Elevation plays no part: line of effect stays 2-D (the
+//! reference spec, « Élévation »).
 
 use crate::board::{Board, Pos};
 use crate::grid::footprint_distance_squares;
@@ -85,8 +85,8 @@ pub enum CoverMode {
 }
 
 /// Cover value of a square's terrain: its `cover_bonus` when set, else 4 when it blocks line
-/// of effect (a line grazing past a wall counts as standard cover), else 0 (seed 000
-/// « Carte (YAML) »: « cover: true vaut +4, idem pour un terrain blocks_los »).
+/// of effect (a line grazing past a wall counts as standard cover), else 0 (the reference
+/// spec, « Carte (YAML) »: « cover: true vaut +4, idem pour un terrain blocks_los »).
 pub fn terrain_cover_value<B: Board + ?Sized>(board: &B, at: Pos) -> u8 {
     match board.cover_bonus(at) {
         0 if board.blocks_los(at) => 4,
@@ -364,10 +364,10 @@ fn squares(footprint: Footprint) -> impl Iterator<Item = (i32, i32)> {
     (0..side).flat_map(move |dr| (0..side).map(move |dc| (dr, dc)))
 }
 
-/// Ranged rule (seed 000, conformance L9/B20): per attacker corner, the worst line to any
-/// corner of any target square; the attacker picks its best corner of its best square. Every
-/// lattice point of the footprint is a corner of one of its squares, so this is the minimum
-/// over the attacker's lattice points.
+/// Ranged rule (the reference spec, « Couvert (règle des coins) »): per attacker corner, the
+/// worst line to any corner of any target square; the attacker picks its best corner of its
+/// best square. Every lattice point of the footprint is a corner of one of its squares, so
+/// this is the minimum over the attacker's lattice points.
 fn ranged_score(table: &LineTable, attacker: Footprint, target: Footprint) -> u8 {
     (0..attacker.lattice_len())
         .map(|a| {
@@ -379,7 +379,7 @@ fn ranged_score(table: &LineTable, attacker: Footprint, target: Footprint) -> u8
 }
 
 /// Melee at reach: the ranged rule, except that the attacker also picks the target square
-/// (conformance A5, « CRB — Big Creatures and Cover »).
+/// (« CRB — Big Creatures and Cover »).
 fn reach_score(table: &LineTable, attacker: Footprint, target: Footprint) -> u8 {
     (0..attacker.lattice_len())
         .flat_map(|a| squares(target).map(move |square| table.to_square(target, a, square)))
@@ -442,7 +442,7 @@ pub fn line_of_effect<B: Board + ?Sized>(
 }
 
 /// Cover of a target (`t_size` at `t`) against an attacker (`a_size` at `a`) by the corner
-/// rule (« CRB — Cover »; seed 000 « Couvert (règle des coins) », conformance B20/L9/A5).
+/// rule (« CRB — Cover »; the reference spec, « Couvert (règle des coins) »).
 ///
 /// Each square's value is [`terrain_cover_value`] combined by max with `extra(p)` (soft cover
 /// from creatures, given by the caller); a line's value is the highest value among the squares
