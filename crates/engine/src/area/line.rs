@@ -3,39 +3,30 @@
 //! strikes a barrier that blocks line of effect. A line-shaped spell affects all creatures in
 //! squares that the line passes through » (« CRB — Magic — Aiming a Spell »).
 //!
-//! It owns only the walk along the ray, square by square in the order the ray enters them,
-//! with the same crossing rule as `los` (a square counts when the ray meets its open
-//! interior; a corner touched does not) and the same crack rule (two diagonal barriers
-//! meeting at a lattice point the ray passes through seal it). The start and heading are
-//! `directed`'s.
+//! It owns only which squares a line takes, in the order the ray enters them: a square counts
+//! when the ray meets its open interior, by `los`'s own crossing test (a corner touched does
+//! not), and two diagonal barriers meeting at a lattice point the ray passes through seal it,
+//! as `los`'s crack rule does. The start and heading are `directed`'s.
 
-use crate::board::Board;
-use crate::los::line_of_effect_from_point;
+use crate::board::{Board, Pos};
+use crate::los::{line_of_effect_from_point, segment_crosses};
 use crate::size::Size;
 
 use super::directed::Ray;
 use super::{AreaSquares, barrier, reach, square_at};
 
-/// What the walk does after a square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    Go,
-    Stop,
-}
-
 /// Marks the squares of a line `length` squares long along `ray` (see [`super::covered`]).
 pub(super) fn fill<B: Board + ?Sized>(board: &B, length: u32, ray: &Ray, out: &mut AreaSquares) {
     let (x, y) = ray.start.xy();
-    let (dx, dy) = ray.heading;
-    let (sx, sy) = (dx.signum() as i32, dy.signum() as i32);
+    let (sx, sy) = (ray.heading.0.signum() as i32, ray.heading.1.signum() as i32);
     // The first square: the one the heading enters; along a grid line, the one on the
     // right-hand side (clockwise of the heading on a grid whose rows grow downward).
-    let mut col = if sx > 0 || (sx == 0 && sy < 0) {
+    let col = if sx > 0 || (sx == 0 && sy < 0) {
         x
     } else {
         x - 1
     };
-    let mut row = if sy > 0 || (sy == 0 && sx > 0) {
+    let row = if sy > 0 || (sy == 0 && sx > 0) {
         y
     } else {
         y - 1
@@ -46,58 +37,72 @@ pub(super) fn fill<B: Board + ?Sized>(board: &B, length: u32, ray: &Ray, out: &m
     if !first_seen {
         return;
     }
-    let (adx, ady) = (dx.abs(), dy.abs());
-    // The ray meets vertical grid line number `i` at t = i/|dx| and horizontal line `j` at
-    // t = j/|dy| (the start is a lattice point): compare i·|dy| with j·|dx|.
-    let (mut i, mut j) = (1_i64, 1_i64);
-    while visit(board, length, ray, (row, col), out) == Step::Go {
-        if ady == 0 {
-            col += sx;
-            continue;
+    if sx == 0 || sy == 0 {
+        let mut at = (row, col);
+        while let Some(square) = take(board, length, ray, at, out) {
+            at = (square.0 + sy, square.1 + sx);
         }
-        if adx == 0 {
-            row += sy;
-            continue;
-        }
-        let (from_row, from_col) = (row, col);
-        let (vertical, horizontal) = (i * ady, j * adx);
-        if vertical <= horizontal {
-            col += sx;
-            i += 1;
-        }
-        if horizontal <= vertical {
-            row += sy;
-            j += 1;
-        }
-        if vertical == horizontal && crack(board, (from_row, col), (row, from_col)) {
-            break;
+        return;
+    }
+    // Every square the ray crosses lies in the box from the start to `length` squares out;
+    // scanned rows first, each in the heading's directions, they come in the order the ray
+    // enters them (every step of the ray moves on along a row, a column or both).
+    let far = far_point((x, y), ray.heading, length);
+    let r = length as i32;
+    let mut last: Option<(i32, i32)> = None;
+    for row in (0..=r).map(|k| row + sy * k) {
+        for col in (0..=r).map(|k| col + sx * k) {
+            if row < 0 || col < 0 || !segment_crosses((x, y), far, Pos::new(row as u16, col as u16))
+            {
+                continue;
+            }
+            // Through a lattice point: the two squares the ray skips must not both be barriers.
+            let sealed = last.is_some_and(|(last_row, last_col)| {
+                last_row != row
+                    && last_col != col
+                    && barrier(board, last_row, col)
+                    && barrier(board, row, last_col)
+            });
+            if sealed || take(board, length, ray, (row, col), out).is_none() {
+                return;
+            }
+            last = Some((row, col));
         }
     }
 }
 
-/// One square of the walk: the line ends past the map's edge, past its length or at a
-/// barrier (the barrier itself is not covered); the caster's own squares are passed over.
-fn visit<B: Board + ?Sized>(
+/// A lattice point on the ray from `start` along `heading` (half squares) at least `length`
+/// squares out along both axes' larger one: the heading reduced, then stretched.
+fn far_point(start: (i32, i32), heading: (i64, i64), length: u32) -> (i32, i32) {
+    let divisor = gcd(heading.0.unsigned_abs(), heading.1.unsigned_abs()) as i64;
+    let (hx, hy) = (heading.0 / divisor, heading.1 / divisor);
+    let stretch = u64::from(length + 1).div_ceil(hx.unsigned_abs().max(hy.unsigned_abs())) as i64;
+    (
+        start.0 + (hx * stretch) as i32,
+        start.1 + (hy * stretch) as i32,
+    )
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// One square of the line: `None` when the line ends there — past the map's edge, past its
+/// length, or at a barrier (the barrier itself is not covered); otherwise the square, marked
+/// unless it is the caster's own.
+fn take<B: Board + ?Sized>(
     board: &B,
     length: u32,
     ray: &Ray,
     (row, col): (i32, i32),
     out: &mut AreaSquares,
-) -> Step {
-    let Some(at) = square_at(board, row, col) else {
-        return Step::Stop;
-    };
+) -> Option<(i32, i32)> {
+    let at = square_at(board, row, col)?;
     if reach(ray.start.xy(), row, col) > length || board.blocks_los(at) {
-        return Step::Stop;
+        return None;
     }
     if !ray.is_caster_square(row, col) {
         out.mark(at);
     }
-    Step::Go
-}
-
-/// True when squares `a` and `b` (diagonally opposite around a lattice point the ray passes
-/// through) both block line of effect; off the map counts as a barrier, as in `los`.
-fn crack<B: Board + ?Sized>(board: &B, a: (i32, i32), b: (i32, i32)) -> bool {
-    barrier(board, a.0, a.1) && barrier(board, b.0, b.1)
+    Some((row, col))
 }
