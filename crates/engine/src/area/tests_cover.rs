@@ -2,22 +2,41 @@
 //! candidate points of origin a casting policy scores.
 
 use crate::ascii_board::AsciiBoard;
+use crate::board::Pos;
 use crate::los::{Cover, cover_from_point, line_of_effect_from_point};
 use crate::size::Size;
 
 use super::tests::{area_on, corner_of, feet, p};
 use super::*;
 
+/// The cover of the Medium creature at `at` against an area from `origin`, with its bonus.
+fn cover_at(board: &AsciiBoard, origin: Origin, at: Pos) -> (Cover, i32) {
+    (
+        reflex_cover(board, origin, at, Size::Medium),
+        reflex_cover_bonus(board, origin, at, Size::Medium),
+    )
+}
+
+/// The Medium creature on the marker `ch`, as an origin.
+fn creature(board: &AsciiBoard, ch: char) -> Origin {
+    Origin::Creature {
+        anchor: board.find(ch),
+        size: Size::Medium,
+    }
+}
+
 /// The cover from the top-left corner of `o` of the Medium creature on `t`.
 fn cover_of_t(art: &str) -> (Cover, i32) {
     let board = AsciiBoard::parse(art);
     let origin = Origin::Point(Intersection::corner_of(board.find('o')));
-    let t = board.find('t');
-    (
-        reflex_cover(&board, origin, t, Size::Medium),
-        reflex_cover_bonus(&board, origin, t, Size::Medium),
-    )
+    cover_at(&board, origin, board.find('t'))
 }
+
+/// A caster `c` and a target `t` with a pillar between them, over an open row.
+const PILLAR: &str = "
+    c.C.t
+    .....
+";
 
 #[test]
 fn cover_behind_a_pillar_adds_half_its_ac_bonus_to_reflex_saves() {
@@ -62,62 +81,41 @@ fn a_caught_creature_behind_a_pillar_saves_with_cover() {
     let origin = fireball.origin().expect("a burst has its origin");
     // Beyond the pillar, straight north of the origin: caught, with standard cover.
     assert!(fireball.caught(p(0, 3), Size::Medium));
-    assert_eq!(reflex_cover_bonus(&board, origin, p(0, 3), Size::Medium), 2);
+    assert_eq!(cover_at(&board, origin, p(0, 3)), (Cover::Standard, 2));
     // Clear of it, south-west.
     assert!(fireball.caught(board.find('t'), Size::Medium));
-    assert_eq!(
-        reflex_cover_bonus(&board, origin, board.find('t'), Size::Medium),
-        0
-    );
+    assert_eq!(cover_at(&board, origin, board.find('t')), (Cover::None, 0));
 }
 
 #[test]
 fn cover_from_a_creature_centred_area_uses_its_best_corner() {
-    let art = "
-        c.C.t
-        .....
-    ";
-    let board = AsciiBoard::parse(art);
-    let cleric = Origin::Creature {
-        anchor: board.find('c'),
-        size: Size::Medium,
-    };
+    let board = AsciiBoard::parse(PILLAR);
+    let cleric = creature(&board, 'c');
     // Every corner of c has a line through the pillar: standard cover.
-    assert_eq!(
-        reflex_cover(&board, cleric, board.find('t'), Size::Medium),
-        Cover::Standard
-    );
+    assert_eq!(cover_at(&board, cleric, board.find('t')).0, Cover::Standard);
     // Its bottom-right corner clears the pillar toward a target one row down.
-    assert_eq!(
-        reflex_cover(&board, cleric, p(1, 4), Size::Medium),
-        Cover::None
-    );
-    assert_eq!(
-        reflex_cover(&board, cleric, board.find('c'), Size::Medium),
-        Cover::None
-    );
+    assert_eq!(cover_at(&board, cleric, p(1, 4)).0, Cover::None);
+    assert_eq!(cover_at(&board, cleric, board.find('c')).0, Cover::None);
 }
 
 #[test]
 fn cone_cover_is_measured_from_the_corner_it_starts_at() {
-    let art = "
-        c.C.t
-        .....
-    ";
-    let board = AsciiBoard::parse(art);
-    let caster = Origin::Creature {
-        anchor: board.find('c'),
-        size: Size::Medium,
-    };
+    let board = AsciiBoard::parse(PILLAR);
     let mut cone = AreaSquares::new();
     let aim = Some(Aim::Square(board.find('t')));
-    covered(&board, feet(Shape::Cone, 30), caster, aim, &mut cone);
+    covered(
+        &board,
+        feet(Shape::Cone, 30),
+        creature(&board, 'c'),
+        aim,
+        &mut cone,
+    );
     assert_eq!(cone.origin(), Some(Origin::Point(Intersection::new(0, 1))));
     let origin = cone.origin().expect("aimed");
     assert!(cone.caught(board.find('t'), Size::Medium));
     assert_eq!(
-        reflex_cover_bonus(&board, origin, board.find('t'), Size::Medium),
-        2
+        cover_at(&board, origin, board.find('t')),
+        (Cover::Standard, 2)
     );
 }
 
@@ -131,10 +129,9 @@ fn a_cylinder_catches_a_creature_behind_a_wall_without_cover_bonus() {
     let board = AsciiBoard::parse(art);
     let flame_strike = area_on(art, feet(Shape::Cylinder, 25), corner_of('o'), None);
     let origin = flame_strike.origin().expect("a cylinder has its origin");
-    assert!(flame_strike.caught(board.find('t'), Size::Medium));
     let t = board.find('t');
-    assert_eq!(reflex_cover(&board, origin, t, Size::Medium), Cover::Total);
-    assert_eq!(reflex_cover_bonus(&board, origin, t, Size::Medium), 0);
+    assert!(flame_strike.caught(t, Size::Medium));
+    assert_eq!(cover_at(&board, origin, t), (Cover::Total, 0));
     let burst = area_on(art, feet(Shape::Burst, 25), corner_of('o'), None);
     assert!(!burst.caught(t, Size::Medium));
 }
