@@ -69,8 +69,8 @@ impl AreaSquares {
     }
 
     /// True when a creature of `size` anchored at `anchor` is caught: any square of its
-    /// footprint is covered (« CRB — Aiming a Spell »: a creature is affected when the area
-    /// reaches any square it occupies).
+    /// footprint is covered (the reference spec: « Toute créature dont une case occupée
+    /// intersecte le gabarit subit l'effet »).
     pub fn caught(&self, anchor: Pos, size: Size) -> bool {
         size.squares(anchor).any(|at| self.contains(at))
     }
