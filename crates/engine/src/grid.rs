@@ -37,6 +37,14 @@ fn squares_for_deltas(dr: u32, dc: u32) -> u32 {
     straight + diag + diag / 2
 }
 
+/// [`distance_squares`] for absolute row and column deltas `dr`, `dc` already known, as
+/// between two grid intersections: spell areas count « from intersection to intersection »
+/// (« CRB — Magic — Aiming a Spell »).
+#[inline]
+pub fn distance_squares_for_deltas(dr: u32, dc: u32) -> u32 {
+    squares_for_deltas(dr, dc)
+}
+
 /// Distance in squares between two squares under the 5-10-5 rule (« CRB — Movement:
 /// Diagonals »): with `dr`, `dc` the absolute deltas, `diag = min`, `straight = max − min`,
 /// the distance is `straight + diag + diag / 2`.

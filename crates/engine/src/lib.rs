@@ -2,6 +2,7 @@
 //! clock, no file or network I/O — it parses the text it is handed and plays fights from a
 //! [`rng::Roller`].
 
+pub mod area;
 #[cfg(test)]
 pub(crate) mod ascii_board;
 pub mod board;
