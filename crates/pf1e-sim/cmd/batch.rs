@@ -14,8 +14,8 @@ use pf1e_engine::fight::run_range;
 use pf1e_engine::rng::Seed;
 use pf1e_engine::scenario::Scenario;
 use pf1e_sweep::executor::default_threads;
+use pf1e_sweep::header::ReportHeader;
 use pf1e_sweep::json::RawTally;
-use pf1e_sweep::report::ReportHeader;
 use pf1e_sweep::shard::ShardPlan;
 use serde::{Deserialize, Serialize};
 

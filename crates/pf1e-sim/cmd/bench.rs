@@ -9,7 +9,7 @@ use std::time::Instant;
 use pf1e_engine::fight::run_range;
 use pf1e_engine::rng::Seed;
 use pf1e_sweep::executor::run_local;
-use pf1e_sweep::report::ReportHeader;
+use pf1e_sweep::header::ReportHeader;
 
 use crate::cli::RunArgs;
 use crate::cmd::run::prepare;

@@ -19,8 +19,9 @@ use pf1e_engine::rng::{RunIndex, Seed};
 use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
 use pf1e_engine::tally::Tally;
 use pf1e_sweep::executor::{default_threads, run_local};
+use pf1e_sweep::header::ReportHeader;
 use pf1e_sweep::json::render_json;
-use pf1e_sweep::report::{ReportHeader, render_text};
+use pf1e_sweep::report::render_text;
 use pf1e_sweep::shard::ShardPlan;
 use pf1e_sweep::transcript::render_transcript;
 

@@ -21,9 +21,10 @@ use pf1e_engine::model::{Combatant, parse_combatant};
 use pf1e_engine::rng::Seed;
 use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
 use pf1e_engine::tally::Tally;
-use pf1e_sweep::cells::{cells, labels, maps as all_maps, resolve_placement, setup};
+use pf1e_sweep::cells::{cells, labels, maps as all_maps, setup};
 use pf1e_sweep::executor::{default_threads, run_local};
-use pf1e_sweep::report::map_title;
+use pf1e_sweep::header::map_title;
+use pf1e_sweep::placement::placement_squares;
 use pf1e_sweep::shard::ShardPlan;
 use pf1e_sweep::sweep_html::{MapDrawing, render_sweep_html};
 use pf1e_sweep::sweep_report::{
@@ -161,7 +162,7 @@ pub(crate) fn wire_cell(loaded: &Loaded, cell: &[usize]) -> anyhow::Result<pb::S
         }
         let start = match &side.placement {
             Some(p) => Some(pb::StartSquares {
-                squares: resolve_placement(map, p)
+                squares: placement_squares(map, p)
                     .map_err(|m| anyhow::anyhow!("{}: {m}", map_path.display()))?
                     .iter()
                     .map(|q| pb::Square {
@@ -206,7 +207,7 @@ pub(crate) fn cell_key(loaded: &Loaded, cell: &[usize]) -> String {
         k.field(side.name.as_bytes());
         k.field(side.tactic.name().as_bytes());
         let start = match &side.placement {
-            Some(p) => resolve_placement(&loaded.maps[&map_path], p)
+            Some(p) => placement_squares(&loaded.maps[&map_path], p)
                 .map(|squares| {
                     squares
                         .iter()
@@ -243,7 +244,7 @@ fn drawings(loaded: &Loaded) -> Vec<MapDrawing<'_>> {
             out.push(MapDrawing {
                 caption: format!("{} = {name} ({side})", axis.name),
                 map,
-                start: resolve_placement(map, placement).unwrap_or_default(),
+                start: placement_squares(map, placement).unwrap_or_default(),
             });
         }
     }
@@ -485,7 +486,7 @@ fn build_cell(
         });
         start.push(match &side.placement {
             Some(p) => Some(
-                resolve_placement(map, p)
+                placement_squares(map, p)
                     .map_err(|m| DataError::new(map_label, "deployment", m))?,
             ),
             None => None,

@@ -29,7 +29,7 @@ use pf1e_engine::rng::{RunIndex, Seed};
 use pf1e_engine::scenario::Scenario;
 use pf1e_engine::tally::Tally;
 use pf1e_sweep::executor::default_threads;
-use pf1e_sweep::report::ReportHeader;
+use pf1e_sweep::header::ReportHeader;
 use pf1e_sweep::shard::ShardPlan;
 use prost::Message as _;
 

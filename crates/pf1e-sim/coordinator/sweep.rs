@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::bail;
 use pf1e_engine::tally::Tally;
-use pf1e_sweep::report::ReportHeader;
+use pf1e_sweep::header::ReportHeader;
 use pf1e_sweep::shard::ShardPlan;
 
 use super::discovery::workers_or_report;

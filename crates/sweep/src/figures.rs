@@ -6,22 +6,9 @@
 //! (rendered « — » in text, `null` in JSON) rather than NaN.
 
 use pf1e_engine::tally::{Tally, UnitTally};
-use thiserror::Error;
 
 use crate::band::{Band, three_sigma};
-use crate::report::ReportHeader;
-
-/// A header and a tally that do not describe the same encounter.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error(
-    "the tally does not match the report header: {tally_sides} sides and {tally_units} combatants in the tally, {header_sides} sides and {header_units} combatants in the header"
-)]
-pub struct ShapeMismatch {
-    pub header_sides: usize,
-    pub header_units: usize,
-    pub tally_sides: usize,
-    pub tally_units: usize,
-}
+use crate::header::{ReportHeader, ShapeMismatch};
 
 /// One side's wins.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,7 +89,7 @@ fn unit_figures(u: &UnitTally, fights: u64) -> UnitFigures {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{SideHeader, UnitHeader};
+    use crate::header::{SideHeader, UnitHeader};
 
     fn header() -> ReportHeader {
         ReportHeader {

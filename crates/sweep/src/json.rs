@@ -8,8 +8,8 @@ use pf1e_engine::fight::TranscriptLine;
 use pf1e_engine::tally::{Tally, UnitTally};
 use serde::{Deserialize, Serialize};
 
-use crate::figures::{Figures, ShapeMismatch};
-use crate::report::{ReportHeader, SideHeader, UnitHeader};
+use crate::figures::Figures;
+use crate::header::{ReportHeader, ShapeMismatch, SideHeader, UnitHeader};
 
 /// Version of this JSON shape; bumped when a key changes meaning or disappears.
 pub const FORMAT_VERSION: u32 = 1;

@@ -4,7 +4,7 @@ use pf1e_engine::fight::TranscriptLine;
 use pf1e_engine::tally::Tally;
 
 use super::*;
-use crate::report::{SideHeader, UnitHeader};
+use crate::header::{SideHeader, UnitHeader};
 
 fn small_header() -> ReportHeader {
     ReportHeader {

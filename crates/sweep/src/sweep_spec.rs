@@ -1,8 +1,8 @@
-//! The sweep file of issue 5 (« balayage de matrices de positionnement »): one encounter (a map
+//! The sweep file (« balayage de matrices de positionnement »): one encounter (a map
 //! and the combatant files of each side) plus axes of alternatives — where a side starts
 //! (`placements`), how it fights (`tactics`), who is in it (`roster`), on which map (`map`,
 //! maps deploying the same sides). The matrix is the cartesian product of the axes
-//! ([`crate::cells`]).
+//! (the `cells` module).
 //!
 //! Two steps, both pure: [`parse_sweep`] reads the YAML and checks what the file alone can
 //! tell (syntax with line:column, unknown fields and axis kinds with a did-you-mean, unknown
@@ -18,7 +18,7 @@ use pf1e_engine::map::Map;
 use pf1e_engine::scenario::Tactic;
 use serde::Deserialize;
 
-use crate::cells::resolve_placement;
+use crate::placement::{Placement, placement_squares};
 
 /// The sweep file as written (unvalidated).
 #[derive(Debug, Deserialize)]
@@ -89,17 +89,6 @@ struct TacticsFile {
 struct RosterFile {
     side: String,
     options: OrderedMap<Vec<String>>,
-}
-
-/// Where a side starts, one option of a `placements` axis.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Placement {
-    /// The squares of this zone letter of the map, in (row, col) order.
-    Zone(char),
-    /// These squares, in this order.
-    Cells(Vec<Pos>),
-    /// The squares of these named markers of the map, in this order.
-    Markers(Vec<String>),
 }
 
 /// What an axis varies.
@@ -339,7 +328,7 @@ pub fn check_against_map(spec: &SweepSpec, file: &str, map: &Map) -> Result<(), 
         let needed = side_size(spec, side);
         for (name, placement) in options {
             let at = field_key(&format!("axes[{i}].placements.options"), name);
-            match resolve_placement(map, placement) {
+            match placement_squares(map, placement) {
                 Err(message) => p.add(at, message),
                 Ok(squares) if distinct(&squares) < needed => p.add(
                     at,
