@@ -24,12 +24,12 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use pf1e_engine::tally::Tally;
+use pf1e_sweep::hash::{ContentHash, tally_digest};
+use pf1e_sweep::ids::ShardId;
 use tokio::task::JoinSet;
 
 use super::launcher::{ShardLauncher, ShardTask, WorkerId};
-use crate::rpc::convert::tally_digest;
 use crate::rpc::status::{Failure, FailureKind};
-use crate::rpc::{ContentHash, ShardId};
 
 /// A worker as the scheduler sees it at the start.
 #[derive(Clone, Debug)]
@@ -41,7 +41,7 @@ pub struct WorkerSlots {
 
 /// Bounds of the retry policy.
 #[derive(Clone, Copy, Debug)]
-pub struct Policy {
+pub struct RetryPolicy {
     /// Counted failures after which a shard fails the job (≥ 1).
     pub max_attempts: u32,
     /// Answers required per shard: 1, or 2 to compare two workers' answers (`--verify`).
@@ -73,11 +73,11 @@ pub enum JobError {
         second: String,
     },
     /// Recording or merging a shard failed (journal I/O…).
-    Sink(anyhow::Error),
+    Collector(anyhow::Error),
 }
 
 /// What the job does with merged shards.
-pub trait Sink {
+pub trait Collector {
     /// Records and merges one shard's tally; called exactly once per shard.
     fn merged(&mut self, shard: ShardId, runs: Range<u64>, tally: &Tally) -> anyhow::Result<()>;
     /// The number of usable workers changed.
@@ -134,13 +134,13 @@ enum Event {
     },
 }
 
-/// Plays `shards` on `workers` through `launcher` until each is merged into `sink`.
+/// Plays `shards` on `workers` through `launcher` until each is merged into `collector`.
 pub async fn run_shards<L: ShardLauncher>(
     launcher: Arc<L>,
     workers: &[WorkerSlots],
     shards: Vec<(ShardId, Range<u64>)>,
-    policy: Policy,
-    sink: &mut dyn Sink,
+    policy: RetryPolicy,
+    collector: &mut dyn Collector,
 ) -> Result<Stats, JobError> {
     let copies = policy.copies.max(1);
     let mut workers: Vec<WorkerState> = workers
@@ -176,7 +176,7 @@ pub async fn run_shards<L: ShardLauncher>(
     let mut remaining = state.len();
     let mut stats = Stats::default();
     let mut tasks: JoinSet<Event> = JoinSet::new();
-    sink.workers(alive(&workers));
+    collector.workers(alive(&workers));
 
     while remaining > 0 {
         // Keep every live worker's slots full.
@@ -230,7 +230,7 @@ pub async fn run_shards<L: ShardLauncher>(
                     }
                     Err(failure) => lose(w, &failure.message),
                 }
-                sink.workers(alive(&workers));
+                collector.workers(alive(&workers));
             }
             Event::Answer {
                 worker,
@@ -257,8 +257,9 @@ pub async fn run_shards<L: ShardLauncher>(
                 if !s.merged && s.answers >= copies {
                     s.merged = true;
                     remaining -= 1;
-                    sink.merged(ids[shard], s.runs.clone(), &tally)
-                        .map_err(JobError::Sink)?;
+                    collector
+                        .merged(ids[shard], s.runs.clone(), &tally)
+                        .map_err(JobError::Collector)?;
                 }
             }
             Event::Answer {
@@ -317,7 +318,7 @@ pub async fn run_shards<L: ShardLauncher>(
                     }
                     FailureKind::Refused => lose(w, &failure.message),
                 }
-                sink.workers(alive(&workers));
+                collector.workers(alive(&workers));
             }
         }
     }
