@@ -365,3 +365,22 @@ fn cache_reuses_every_cell_and_ignores_a_corrupt_entry() {
     assert_exit(&more, 0);
     assert_eq!(cache_entries(&cache).len(), 12);
 }
+
+/// The sample sweep's JSON is pinned byte for byte (a change of rules, of the random stream or
+/// of the sweep report shows here). Regenerate deliberately with
+/// `PF1E_BLESS=1 cargo test sweep_arena_json_golden`.
+#[test]
+fn sweep_arena_json_golden() {
+    let out = pf1e_sim(&["sweep", SAMPLE, "--format", "json"]);
+    assert_exit(&out, 0);
+    let golden = root().join("tests/golden/sweep_arena.json");
+    let got = stdout(&out);
+    if std::env::var_os("PF1E_BLESS").is_some() {
+        std::fs::write(&golden, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&golden).unwrap();
+    assert_eq!(
+        got, want,
+        "`pf1e-sim sweep data/sweeps/arena.yaml --format json` changed; if on purpose: PF1E_BLESS=1 cargo test sweep_arena_json_golden"
+    );
+}
