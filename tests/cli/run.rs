@@ -286,7 +286,7 @@ fn quick_start_golden() {
     );
 }
 
-/// Phase 1 rules from the files reach the CLI: invisible orcs (a start condition) make the
+/// Rules from the files reach the CLI: invisible orcs (a start condition) make the
 /// goblins' hits roll concealment, the transcript says so, and the orcs win more often than in
 /// the quick start — the same bytes on 1 and 2 threads.
 #[test]

@@ -1,5 +1,6 @@
 //! The numbers a balance report shows, computed once from (header, merged [`Tally`]) so the
-//! French text and the JSON always agree (seed 000 « Interpréter le rapport »). This is where
+//! French text and the JSON always agree (the reference spec « Interpréter le
+//! rapport »). This is where
 //! integers become floats; nothing here formats text.
 //!
 //! Every rate and mean divides by the tally's fights; with no fight at all it is `None`

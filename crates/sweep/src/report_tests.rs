@@ -47,7 +47,7 @@ fn unit(h: u64, c: u64, dd: u64, dt: u64, heal: u64, down: u64, kill: u64) -> Un
     }
 }
 
-/// The seed's quick-start outcome (962 / 36 / 2 draws, 6.6 rounds) with made-up attrition.
+/// The reference spec's quick-start outcome (962 / 36 / 2 draws, 6.6 rounds) with made-up attrition.
 pub(crate) fn tally() -> Tally {
     Tally {
         fights: 1000,

@@ -1,4 +1,4 @@
-//! The HTML page of a finished sweep (issue 5, `pf1e-sim sweep --html OUT.html`): one
+//! The HTML page of a finished sweep (`pf1e-sim sweep --html OUT.html`): one
 //! self-contained file — inline CSS and inline SVG, no script, no external URL — holding the
 //! sweep's parameters, a heatmap of the first side's win rate for every pair of axes (each
 //! square's 3σ band and counts in its SVG `<title>`, shown on hover), the cell table, and the

@@ -1,4 +1,4 @@
-//! Rendering a finished sweep (issue 5): the French text report (a line per cell in axis
+//! Rendering a finished sweep: the French text report (a line per cell in axis
 //! order, a 2-D table of the first side's win % for two axes, the best and worst cells, cells
 //! whose 3σ band excludes the sweep's overall rate marked « * »), and the same numbers as JSON
 //! and CSV in a stable order. Pure: integer tallies in, text out; floats only at rendering.
