@@ -64,6 +64,9 @@ pub enum MergeError {
     BadTally { file: String, error: TallyError },
 }
 
+/// The distinct slices by (K, N), each with the name of its file.
+type Slices<'a> = BTreeMap<(u64, u64), (&'a str, &'a SliceFile)>;
+
 /// One run range of one file, for the overlap and coverage checks.
 struct Covered<'a> {
     cell: u64,
@@ -112,10 +115,8 @@ pub fn merge_slices(files: &[(String, SliceFile)]) -> Result<Merged, Vec<MergeEr
 }
 
 /// One file per (K, N): identical duplicates count once, differing ones are an error.
-fn distinct_slices(
-    files: &[(String, SliceFile)],
-) -> Result<BTreeMap<(u64, u64), (&str, &SliceFile)>, Vec<MergeError>> {
-    let mut slices: BTreeMap<(u64, u64), (&str, &SliceFile)> = BTreeMap::new();
+fn distinct_slices(files: &[(String, SliceFile)]) -> Result<Slices<'_>, Vec<MergeError>> {
+    let mut slices = Slices::new();
     let mut errors = Vec::new();
     for (name, file) in files {
         match slices.get(&(file.slice, file.slices)) {
@@ -139,7 +140,7 @@ fn distinct_slices(
 }
 
 /// Every run range of every slice, sorted by cell, then start, then end.
-fn covered_runs<'a>(slices: &BTreeMap<(u64, u64), (&'a str, &'a SliceFile)>) -> Vec<Covered<'a>> {
+fn covered_runs<'a>(slices: &Slices<'a>) -> Vec<Covered<'a>> {
     let mut covered = Vec::new();
     for (name, file) in slices.values() {
         for part in file.parts() {
@@ -186,11 +187,7 @@ fn check_overlaps(covered: &[Covered]) -> Result<(), Vec<MergeError>> {
 
 /// Every cell touched is covered from run 0 to `runs`; otherwise names the missing slices when
 /// every file has the same N, else the number of runs covered.
-fn check_complete(
-    slices: &BTreeMap<(u64, u64), (&str, &SliceFile)>,
-    covered: &[Covered],
-    runs: u64,
-) -> Result<(), Vec<MergeError>> {
+fn check_complete(slices: &Slices, covered: &[Covered], runs: u64) -> Result<(), Vec<MergeError>> {
     let cells = covered.iter().map(|c| c.cell + 1).max().unwrap_or(1);
     let total: u64 = covered.iter().map(|c| c.end - c.start).sum();
     let expected = runs.saturating_mul(cells);
@@ -229,9 +226,7 @@ fn tiles(covered: &[Covered], runs: u64) -> bool {
 }
 
 /// The merged tally of every cell, each part checked for consistency first.
-fn sum_cells(
-    slices: &BTreeMap<(u64, u64), (&str, &SliceFile)>,
-) -> Result<BTreeMap<u64, Tally>, Vec<MergeError>> {
+fn sum_cells(slices: &Slices) -> Result<BTreeMap<u64, Tally>, Vec<MergeError>> {
     let mut tallies: BTreeMap<u64, Tally> = BTreeMap::new();
     let mut errors = Vec::new();
     for (name, file) in slices.values() {

@@ -1,6 +1,8 @@
 //! Tests of the merge checks over parsed slice files: complete sets merge to the whole job in
 //! any order, identical duplicates count once, and every bad set is refused with its reason.
 
+use std::ops::Range;
+
 use pf1e_engine::tally::Tally;
 
 use super::*;
@@ -35,7 +37,7 @@ fn header() -> ReportHeader {
 }
 
 /// A stand-in for playing runs: a pure function of the run index (and of `cell`).
-fn played(runs: &[std::ops::Range<u64>], cell: u64) -> Tally {
+fn played(runs: &[Range<u64>], cell: u64) -> Tally {
     let mut t = Tally::empty(2, 1);
     for run in runs.iter().flat_map(Clone::clone) {
         let x = (run + 31 * cell).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
@@ -65,7 +67,7 @@ fn run_slice(k: u64, n: u64, job: u8) -> (String, SliceFile) {
 }
 
 fn whole() -> Tally {
-    played(&[0..RUNS], 0)
+    played(std::slice::from_ref(&(0..RUNS)), 0)
 }
 
 fn merged_run(files: &[(String, SliceFile)]) -> Tally {
@@ -204,8 +206,9 @@ fn sweep_slices_merge_cell_by_cell() {
                 ..
             }) => {
                 assert_eq!(sweep_file, "s.yaml");
-                let want: BTreeMap<u64, Tally> =
-                    (0..cells).map(|c| (c, played(&[0..50], c))).collect();
+                let want: BTreeMap<u64, Tally> = (0..cells)
+                    .map(|c| (c, played(std::slice::from_ref(&(0..50)), c)))
+                    .collect();
                 assert_eq!(tallies, want, "N = {n}");
             }
             other => panic!("N = {n}: {other:?}"),

@@ -98,7 +98,8 @@ fn the_content_hash_moves_with_every_field() {
     let base = arena();
     let h = base.content_hash();
     assert_eq!(base.clone().content_hash(), h);
-    let edits: Vec<(&str, fn(&mut ScenarioSource))> = vec![
+    type Edit = fn(&mut ScenarioSource);
+    let edits: Vec<(&str, Edit)> = vec![
         ("map label", |s| s.map.label.push('x')),
         ("map text", |s| s.map.text.push(' ')),
         ("combatant label", |s| s.combatants[0].label.push('x')),
