@@ -373,14 +373,9 @@ fn cache_reuses_every_cell_and_ignores_a_corrupt_entry() {
 fn sweep_arena_json_golden() {
     let out = pf1e_sim(&["sweep", SAMPLE, "--format", "json"]);
     assert_exit(&out, 0);
-    let golden = root().join("tests/golden/sweep_arena.json");
-    let got = stdout(&out);
-    if std::env::var_os("PF1E_BLESS").is_some() {
-        std::fs::write(&golden, &got).unwrap();
-    }
-    let want = std::fs::read_to_string(&golden).unwrap();
-    assert_eq!(
-        got, want,
-        "`pf1e-sim sweep data/sweeps/arena.yaml --format json` changed; if on purpose: PF1E_BLESS=1 cargo test sweep_arena_json_golden"
+    crate::util::assert_golden(
+        "sweep_arena.json",
+        &stdout(&out),
+        "`pf1e-sim sweep data/sweeps/arena.yaml --format json` changed; if on purpose: PF1E_BLESS=1 cargo test sweep_arena_json_golden",
     );
 }

@@ -41,18 +41,8 @@ pub struct UnitTally {
 
 impl UnitTally {
     /// Adds one fight's counters (the engine's own bookkeeping: a fight cannot overflow).
+    /// Written without `..`, so a new counter cannot be left out.
     pub fn add(&mut self, other: &UnitTally) {
-        self.hits += other.hits;
-        self.crits += other.crits;
-        self.damage_dealt += other.damage_dealt;
-        self.damage_taken += other.damage_taken;
-        self.healing_done += other.healing_done;
-        self.downed += other.downed;
-        self.killed += other.killed;
-    }
-
-    /// `self + other`, counter by counter, or the first counter that overflows.
-    fn checked_add(&self, other: &UnitTally) -> Result<UnitTally, TallyError> {
         let UnitTally {
             hits,
             crits,
@@ -62,15 +52,46 @@ impl UnitTally {
             downed,
             killed,
         } = *other;
-        Ok(UnitTally {
-            hits: sum(self.hits, hits, "hits")?,
-            crits: sum(self.crits, crits, "crits")?,
-            damage_dealt: sum(self.damage_dealt, damage_dealt, "damage_dealt")?,
-            damage_taken: sum(self.damage_taken, damage_taken, "damage_taken")?,
-            healing_done: sum(self.healing_done, healing_done, "healing_done")?,
-            downed: sum(self.downed, downed, "downed")?,
-            killed: sum(self.killed, killed, "killed")?,
-        })
+        self.hits += hits;
+        self.crits += crits;
+        self.damage_dealt += damage_dealt;
+        self.damage_taken += damage_taken;
+        self.healing_done += healing_done;
+        self.downed += downed;
+        self.killed += killed;
+    }
+
+    /// Every counter with its name, in declaration order. Written without `..`: a new counter
+    /// must be listed here, and then checked merging and digests count it.
+    pub fn counters(&self) -> [(&'static str, u64); 7] {
+        let UnitTally {
+            hits,
+            crits,
+            damage_dealt,
+            damage_taken,
+            healing_done,
+            downed,
+            killed,
+        } = *self;
+        [
+            ("hits", hits),
+            ("crits", crits),
+            ("damage_dealt", damage_dealt),
+            ("damage_taken", damage_taken),
+            ("healing_done", healing_done),
+            ("downed", downed),
+            ("killed", killed),
+        ]
+    }
+
+    /// `self + other`, counter by counter, or the first counter that overflows.
+    fn checked_add(&self, other: &UnitTally) -> Result<UnitTally, TallyError> {
+        for ((counter, a), (_, b)) in self.counters().into_iter().zip(other.counters()) {
+            sum(a, b, counter)?;
+        }
+        let mut total = *self;
+        total.add(other);
+        Ok(total)
     }
 }
 

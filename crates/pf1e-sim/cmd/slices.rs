@@ -25,17 +25,10 @@ use crate::rpc::{BUILD, ENGINE_VERSION};
 
 /// Plays slice `slice` of `run`'s job and writes its tally file.
 pub fn run_slice(args: &RunArgs, slice: ShardSlice, job: &PreparedRun) -> anyhow::Result<u8> {
-    let index = match slice_index_from_env(slice, &|name| std::env::var(name).ok()) {
-        Ok(index) => index,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(DATA_ERROR);
-        }
+    let Some(index) = slice_index(slice) else {
+        return Ok(DATA_ERROR);
     };
-    let out = args
-        .tally_out
-        .as_deref()
-        .context("--shard needs --tally-out")?;
+    let out = tally_out(args.tally_out.as_deref())?;
     let ranges = slice_ranges(&job.plan, index);
     let threads = args.threads.unwrap_or_else(default_threads);
     let tally = play_all(&ranges[..], threads, &job.header.empty_tally(), |runs| {
@@ -62,17 +55,10 @@ pub fn sweep_slice(
     plan: &ShardPlan,
     threads: NonZeroUsize,
 ) -> anyhow::Result<u8> {
-    let index = match slice_index_from_env(slice, &|name| std::env::var(name).ok()) {
-        Ok(index) => index,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(DATA_ERROR);
-        }
+    let Some(index) = slice_index(slice) else {
+        return Ok(DATA_ERROR);
     };
-    let out = args
-        .tally_out
-        .as_deref()
-        .context("--shard needs --tally-out")?;
+    let out = tally_out(args.tally_out.as_deref())?;
     let mut cells = Vec::new();
     for (number, cell) in job.cells.iter().enumerate() {
         let ranges = cell_slice_ranges(plan, number as u64, index);
@@ -100,6 +86,19 @@ pub fn sweep_slice(
     };
     let file = SliceFile::new(ENGINE_VERSION, &hash, index, plan.shard_runs(), played);
     write_file(out, &file)
+}
+
+/// The slice `--shard` names, K and N read from this process's environment when `auto`; `None`
+/// when it cannot be told (the reason printed).
+fn slice_index(slice: ShardSlice) -> Option<SliceIndex> {
+    slice_index_from_env(slice, &|name| std::env::var(name).ok())
+        .map_err(|e| eprintln!("error: {e}"))
+        .ok()
+}
+
+/// Where `--shard` writes (clap makes `--tally-out` required with it).
+fn tally_out(path: Option<&Path>) -> anyhow::Result<&Path> {
+    path.context("--shard needs --tally-out")
 }
 
 fn write_file(out: &Path, file: &SliceFile) -> anyhow::Result<u8> {

@@ -17,7 +17,7 @@ use pf1e_sweep::play::play_runs;
 use pf1e_sweep::shard::ShardPlan;
 use prost::Message as _;
 
-use super::discovery::{self, Dial, discover};
+use super::discovery::{Dial, WorkerUrl, discover, workers_or_report};
 use super::journal::Journal;
 use super::launcher::{GrpcLauncher, WireJob};
 use super::options::CoordinatorOptions;
@@ -64,8 +64,29 @@ pub fn all_shards(plan: &ShardPlan) -> Vec<(ShardId, Range<u64>)> {
 /// What a job is played with: the coordinator's options, the workers' URLs and the token.
 pub struct Workers<'a> {
     pub options: &'a CoordinatorOptions,
-    pub urls: &'a [discovery::WorkerUrl],
-    pub token: Option<&'a Token>,
+    urls: Vec<WorkerUrl>,
+    token: Option<Token>,
+}
+
+impl<'a> Workers<'a> {
+    /// The workers `options` name (`--worker`, `PF1E_SIM_WORKERS`) and the token to send them;
+    /// `Ok(Err(code))` when none is named (the problem printed).
+    pub fn from_options(options: &'a CoordinatorOptions) -> anyhow::Result<Result<Self, u8>> {
+        let urls = match workers_or_report(options) {
+            Ok(urls) => urls,
+            Err(code) => return Ok(Err(code)),
+        };
+        let token = options
+            .token_file
+            .as_deref()
+            .map(Token::from_file)
+            .transpose()?;
+        Ok(Ok(Workers {
+            options,
+            urls,
+            token,
+        }))
+    }
 }
 
 /// Finds the workers and plays `missing` on them. The outer error is a failure of the
@@ -85,11 +106,11 @@ pub fn distribute(
     let request_bytes = job.scenario.encoded_len() as u64 + 1024;
     runtime.block_on(async {
         let dial = Dial {
-            token: workers.token,
+            token: workers.token.as_ref(),
             tls_ca: options.tls_ca.as_deref(),
             connect_timeout: options.connect_timeout,
         };
-        let (admitted, mut problems) = discover(workers.urls, &dial).await;
+        let (admitted, mut problems) = discover(&workers.urls, &dial).await;
         let mut remotes = Vec::new();
         let mut slots = Vec::new();
         for worker in admitted {
@@ -130,7 +151,7 @@ pub fn distribute(
         let launcher = Arc::new(GrpcLauncher {
             job,
             workers: remotes,
-            token: workers.token.cloned(),
+            token: workers.token.clone(),
             shard_timeout: options.shard_timeout,
             probe_timeout: options.connect_timeout,
         });

@@ -11,7 +11,6 @@ use pf1e_sweep::ids::{JobId, ShardId};
 use pf1e_sweep::output::render_run;
 use pf1e_sweep::play::first_fight;
 
-use super::discovery::workers_or_report;
 use super::distribute::{Fallback, JobCollector, Workers, all_shards, distribute, settle};
 use super::journal::Journal;
 use super::launcher::WireJob;
@@ -21,7 +20,6 @@ use crate::cli::RunArgs;
 use crate::exit_codes::DATA_ERROR;
 use crate::load::prepare_run;
 use crate::output::print;
-use crate::rpc::auth::Token;
 use crate::rpc::convert::source_to_pb;
 
 /// Plays the job; returns the exit code.
@@ -32,15 +30,10 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
         Err(code) => return Ok(code),
     };
     let job_id = JobId::new(&job.source.content_hash(), args.seed, args.runs);
-    let urls = match workers_or_report(options) {
-        Ok(urls) => urls,
+    let workers = match Workers::from_options(options)? {
+        Ok(workers) => workers,
         Err(code) => return Ok(code),
     };
-    let token = options
-        .token_file
-        .as_deref()
-        .map(Token::from_file)
-        .transpose()?;
     let (sides, units) = (job.header.sides.len(), job.header.units.len());
 
     let mut journal = None;
@@ -95,11 +88,6 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
             sides,
             units,
         });
-        let workers = Workers {
-            options,
-            urls: &urls,
-            token: token.as_ref(),
-        };
         let outcome = distribute(&workers, wire, &job.plan, missing, &mut collector)?;
         let fallback = Fallback {
             scenario: &job.scenario,

@@ -13,7 +13,6 @@ use pf1e_sweep::ids::JobId;
 use pf1e_sweep::shard::ShardPlan;
 use pf1e_sweep::sweep_job::SHARD_RUNS;
 
-use super::discovery::workers_or_report;
 use super::distribute::{Fallback, JobCollector, Workers, all_shards, distribute, settle};
 use super::launcher::WireJob;
 use super::options::CoordinatorOptions;
@@ -22,7 +21,6 @@ use crate::cli::SweepArgs;
 use crate::exit_codes::DATA_ERROR;
 use crate::load::load_sweep;
 use crate::output::print_sweep;
-use crate::rpc::auth::Token;
 use crate::rpc::convert::source_to_pb;
 
 /// Plays the sweep; returns the exit code.
@@ -41,19 +39,9 @@ pub fn play_sweep(options: &CoordinatorOptions, args: &SweepArgs) -> anyhow::Res
     };
     let spec = &job.spec;
     let plan = ShardPlan::new(spec.runs, options.shard_runs.unwrap_or(SHARD_RUNS))?;
-    let urls = match workers_or_report(options) {
-        Ok(urls) => urls,
+    let workers = match Workers::from_options(options)? {
+        Ok(workers) => workers,
         Err(code) => return Ok(code),
-    };
-    let token = options
-        .token_file
-        .as_deref()
-        .map(Token::from_file)
-        .transpose()?;
-    let workers = Workers {
-        options,
-        urls: &urls,
-        token: token.as_ref(),
     };
     let all_runs = spec.runs.saturating_mul(job.cells.len() as u64);
     let mut collector = JobCollector {

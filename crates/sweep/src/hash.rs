@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use pf1e_engine::tally::{Tally, UnitTally};
+use pf1e_engine::tally::Tally;
 use sha2::{Digest as _, Sha256};
 
 /// A SHA-256 digest, printed as 64 lowercase hex digits.
@@ -70,7 +70,8 @@ impl Hasher {
 }
 
 /// The digest of a tally's value: two answers for one shard are equal iff their digests are.
-/// Every counter is named (no `..`), so a new counter cannot be left out.
+/// Every field is named (no `..`) and the units' counters come from `UnitTally::counters`, so a
+/// new counter cannot be left out.
 pub fn tally_digest(tally: &Tally) -> ContentHash {
     let Tally {
         fights,
@@ -91,25 +92,8 @@ pub fn tally_digest(tally: &Tally) -> ContentHash {
     }
     h.count(units.len());
     for unit in units {
-        let UnitTally {
-            hits,
-            crits,
-            damage_dealt,
-            damage_taken,
-            healing_done,
-            downed,
-            killed,
-        } = *unit;
-        for v in [
-            hits,
-            crits,
-            damage_dealt,
-            damage_taken,
-            healing_done,
-            downed,
-            killed,
-        ] {
-            h.u64(v);
+        for (_, value) in unit.counters() {
+            h.u64(value);
         }
     }
     h.finish()
@@ -117,6 +101,8 @@ pub fn tally_digest(tally: &Tally) -> ContentHash {
 
 #[cfg(test)]
 mod tests {
+    use pf1e_engine::tally::UnitTally;
+
     use super::*;
 
     fn key(fields: &[&str]) -> ContentHash {
