@@ -2,7 +2,7 @@
 //! text it is made of, compiled and hashed in one place); its runs are planned into seed-range
 //! shards ([`shard`]), played by the one local [`executor`] (or by workers, which the binary
 //! reaches) and merged by checked integer addition; the merged tally is rendered ([`output`]:
-//! [`report`] in French, [`json`], [`transcript`]). Batch slices ([`slice`], joined by
+//! [`report`] in French, [`json`], [`transcript`]). Batch slices ([`mod@slice`], joined by
 //! [`slice_merge`]) and the coordinator's [`journal`] lines store tallies as the engine's JSON.
 //!
 //! Sweeps: [`sweep_spec`] parses and checks a sweep file, [`cells`] enumerates its matrix,
