@@ -52,3 +52,14 @@ pub fn assert_exit(output: &Output, code: i32) {
         stdout(output)
     );
 }
+
+/// Compares `got` with the golden file `tests/golden/NAME`, rewritten first when `PF1E_BLESS`
+/// is set; `hint` is the failure message (it names the command and how to regenerate it).
+pub fn assert_golden(name: &str, got: &str, hint: &str) {
+    let golden = root().join("tests/golden").join(name);
+    if std::env::var_os("PF1E_BLESS").is_some() {
+        std::fs::write(&golden, got).unwrap();
+    }
+    let want = std::fs::read_to_string(&golden).unwrap();
+    assert_eq!(got, want, "{hint}");
+}

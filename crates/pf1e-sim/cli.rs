@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
+use pf1e_sweep::output::{RunFormat, SweepFormat as SweepOutput};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -146,7 +147,7 @@ pub enum CoordinatorJob {
     Sweep(SweepArgs),
 }
 
-/// `pf1e-sim run`: the seed's CLI plus threads, shard size and output format.
+/// `pf1e-sim run`: the reference spec's CLI plus threads, shard size and output format.
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// The map (YAML).
@@ -275,6 +276,16 @@ pub enum SweepFormat {
     Csv,
 }
 
+impl From<SweepFormat> for SweepOutput {
+    fn from(format: SweepFormat) -> Self {
+        match format {
+            SweepFormat::Text => SweepOutput::Text,
+            SweepFormat::Json => SweepOutput::Json,
+            SweepFormat::Csv => SweepOutput::Csv,
+        }
+    }
+}
+
 /// One `--side NAME FILE...` occurrence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideArg {
@@ -350,6 +361,15 @@ pub enum Format {
     Text,
     /// The same numbers plus the raw tally, as pretty-printed JSON.
     Json,
+}
+
+impl From<Format> for RunFormat {
+    fn from(format: Format) -> Self {
+        match format {
+            Format::Text => RunFormat::Text,
+            Format::Json => RunFormat::Json,
+        }
+    }
 }
 
 /// A count that must be at least 1.

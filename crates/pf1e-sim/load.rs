@@ -1,9 +1,20 @@
-//! Reading input files for the engine, which never touches the file system itself: the text
-//! plus the path as the user wrote it (used in every error message).
+//! Reading input files for the engine and the job machinery, which never touch the file system
+//! themselves: the text plus the path as the user wrote it (used in every error message), and
+//! the job of a command line built from them once — `run`'s scenario source, planned and
+//! compiled ([`prepare_run`]), or a sweep and every file it names ([`load_sweep`]). Everything
+//! else (the coordinator, slices, bench) starts from these.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use pf1e_engine::error::DataError;
+use pf1e_engine::error::{DataError, DataErrors};
+use pf1e_engine::scenario::{FightOptions, Scenario};
+use pf1e_sweep::header::ReportHeader;
+use pf1e_sweep::shard::ShardPlan;
+use pf1e_sweep::source::{Document, ScenarioSource, SideSource};
+use pf1e_sweep::sweep_job::SweepJob;
+
+use crate::cli::RunArgs;
+use crate::output::report_data_errors;
 
 /// What kind of input a file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,4 +73,97 @@ fn io_reason(e: &std::io::Error) -> String {
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
         _ => e.to_string(),
     }
+}
+
+/// The file at `path` as a document labelled with the path as given.
+pub fn read_document(path: &Path) -> Result<Document, DataError> {
+    Ok(Document::new(path.display().to_string(), read_text(path)?))
+}
+
+/// The scenario source of `run`'s command line: the map, each distinct combatant file once
+/// (first-use order), the sides and the options, every file read once. When a file cannot be
+/// read, every file's problems are returned in order (read errors, and the parse errors of the
+/// files that could be read), as [`ScenarioSource::compile`] lists them.
+pub fn run_source(args: &RunArgs) -> Result<ScenarioSource, Vec<DataError>> {
+    let map = read_document(&args.map);
+    let mut paths: Vec<&PathBuf> = Vec::new();
+    for path in args.sides.sides.iter().flat_map(|s| &s.files) {
+        if !paths.contains(&path) {
+            paths.push(path);
+        }
+    }
+    let documents: Vec<Result<Document, DataError>> =
+        paths.iter().map(|p| read_document(p)).collect();
+    let (Ok(map), true) = (&map, documents.iter().all(Result::is_ok)) else {
+        let mut errors = Vec::new();
+        let mut add = |read: &Result<Document, DataError>,
+                       parse: fn(&Document) -> Option<DataErrors>| {
+            match read {
+                Err(e) => errors.push(e.clone()),
+                Ok(d) => errors.extend(parse(d).into_iter().flat_map(|e| e.0)),
+            }
+        };
+        add(&map, |d| d.parse_map().err());
+        for document in &documents {
+            add(document, |d| d.parse_combatant().err());
+        }
+        return Err(errors);
+    };
+    let options = FightOptions {
+        round_cap: args.round_cap,
+        simple_monster_death: args.simple_monster_death,
+    };
+    let mut source = ScenarioSource::new(map.clone(), options);
+    source.combatants = documents.into_iter().flatten().collect();
+    for side in &args.sides.sides {
+        source.sides.push(SideSource {
+            name: side.name.clone(),
+            members: side
+                .files
+                .iter()
+                .filter_map(|f| paths.iter().position(|p| *p == f))
+                .collect(),
+            tactic: Default::default(),
+            start: None,
+        });
+    }
+    Ok(source)
+}
+
+/// A `run` job read, compiled and planned: what `run`, its slices, `bench` and the coordinator
+/// play.
+pub struct PreparedRun {
+    /// The files as read, once.
+    pub source: ScenarioSource,
+    pub scenario: Scenario,
+    pub plan: ShardPlan,
+    pub header: ReportHeader,
+}
+
+/// Reads and compiles `run`'s job and plans it in shards of `shard_runs`; on a data error
+/// prints every problem (one line each) and returns the exit code.
+pub fn prepare_run(args: &RunArgs, shard_runs: u64) -> Result<PreparedRun, u8> {
+    let source = run_source(args).map_err(|errors| report_data_errors(&errors))?;
+    let scenario = source.compile().map_err(|e| report_data_errors(&e.0))?;
+    let plan = ShardPlan::new(args.runs, shard_runs).map_err(|e| {
+        eprintln!("error: {e}");
+        crate::exit_codes::DATA_ERROR
+    })?;
+    let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);
+    Ok(PreparedRun {
+        source,
+        scenario,
+        plan,
+        header,
+    })
+}
+
+/// Reads the sweep file `file` and every file it names (paths relative to its folder), checks
+/// everything and builds every cell; on a data error prints every problem and returns the exit
+/// code.
+pub fn load_sweep(file: &Path) -> Result<SweepJob, u8> {
+    let sweep = read_document(file).map_err(|e| report_data_errors(&[e]))?;
+    let base = file.parent().unwrap_or(Path::new(""));
+    let mut read = |path: &str| read_document(&base.join(path));
+    SweepJob::load(sweep, &mut read).map_err(|errors| report_data_errors(&errors))
 }

@@ -274,19 +274,14 @@ fn quick_start_golden() {
         "1",
     ]);
     assert_exit(&out, 0);
-    let golden = crate::util::root().join("tests/golden/quick_start.txt");
-    let got = stdout(&out);
-    if std::env::var_os("PF1E_BLESS").is_some() {
-        std::fs::write(&golden, &got).unwrap();
-    }
-    let want = std::fs::read_to_string(&golden).unwrap();
-    assert_eq!(
-        got, want,
-        "the quick-start report changed; if on purpose: PF1E_BLESS=1 cargo test quick_start_golden"
+    crate::util::assert_golden(
+        "quick_start.txt",
+        &stdout(&out),
+        "the quick-start report changed; if on purpose: PF1E_BLESS=1 cargo test quick_start_golden",
     );
 }
 
-/// Phase 1 rules from the files reach the CLI: invisible orcs (a start condition) make the
+/// Rules from the files reach the CLI: invisible orcs (a start condition) make the
 /// goblins' hits roll concealment, the transcript says so, and the orcs win more often than in
 /// the quick start — the same bytes on 1 and 2 threads.
 #[test]

@@ -6,29 +6,27 @@
 use std::num::NonZeroUsize;
 use std::time::Instant;
 
-use pf1e_engine::fight::run_range;
-use pf1e_engine::rng::Seed;
-use pf1e_sweep::executor::run_local;
-use pf1e_sweep::report::ReportHeader;
+use pf1e_sweep::executor::play_all;
+use pf1e_sweep::play::play_runs;
 
 use crate::cli::RunArgs;
-use crate::cmd::run::prepare;
 use crate::exit_codes::SUCCESS;
+use crate::load::prepare_run;
 
 /// Fights played before the clock starts.
 const WARM_UP: u64 = 1000;
 
 pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
-    let (scenario, plan) = match prepare(args, args.shard_runs) {
-        Ok(loaded) => loaded,
+    let job = match prepare_run(args, args.shard_runs) {
+        Ok(job) => job,
         Err(code) => return Ok(code),
     };
+    let scenario = &job.scenario;
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
-    let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);
-    run_range(&scenario, Seed(args.seed), 0..WARM_UP.min(args.runs));
+    play_runs(scenario, args.seed, 0..WARM_UP.min(args.runs));
     let start = Instant::now();
-    let tally = run_local(&plan, threads, &header.empty_tally(), |runs| {
-        run_range(&scenario, Seed(args.seed), runs)
+    let tally = play_all(&job.plan, threads, &job.header.empty_tally(), |runs| {
+        play_runs(scenario, args.seed, runs)
     })?;
     let seconds = start.elapsed().as_secs_f64();
     let per_second = tally.fights as f64 / seconds.max(1e-9);

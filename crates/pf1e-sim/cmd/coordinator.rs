@@ -4,7 +4,7 @@
 
 use crate::cli::{CoordinatorArgs, CoordinatorJob};
 use crate::cmd::worker::init_logging;
-use crate::coordinator::{CoordinatorOptions, progress, run as run_job, run_sweep};
+use crate::coordinator::{CoordinatorOptions, play_run, play_sweep, progress};
 
 pub fn run(args: &CoordinatorArgs) -> anyhow::Result<u8> {
     init_logging("warn", progress::log_writer);
@@ -22,7 +22,7 @@ pub fn run(args: &CoordinatorArgs) -> anyhow::Result<u8> {
         max_attempts: args.max_attempts,
     };
     match &args.job {
-        CoordinatorJob::Run(run) => run_job(&options, run),
-        CoordinatorJob::Sweep(sweep) => run_sweep(&options, sweep),
+        CoordinatorJob::Run(run) => play_run(&options, run),
+        CoordinatorJob::Sweep(sweep) => play_sweep(&options, sweep),
     }
 }

@@ -1,10 +1,11 @@
-//! One module per subcommand.
+//! One module per subcommand (plus `slices` and `sweep_cache`, which `run`, `sweep` and
+//! `merge` use). Nothing outside `cmd/` imports it but `main`.
 
-pub mod batch;
 pub mod bench;
 pub mod coordinator;
 pub mod merge;
 pub mod run;
+pub mod slices;
 pub mod sweep;
 pub mod sweep_cache;
 pub mod validate;

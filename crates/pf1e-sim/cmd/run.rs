@@ -1,168 +1,44 @@
-//! `pf1e-sim run`: loads the map and the sides' combatant files, deploys the encounter, plays
-//! the runs in shards on local threads and prints the report (seed 000 « Utilisation de la
-//! CLI »). Every error of every input file is printed (one line each, like `validate`) before
-//! exiting 2; deployment errors (unknown or missing side, zone too small) exit 2 too.
+//! `pf1e-sim run`: reads the map and the sides' combatant files once, deploys the encounter,
+//! plays the runs in shards on local threads and prints the report (the reference spec
+//! « Utilisation de la CLI »). Every error of every input file is printed (one line each, like
+//! `validate`) before exiting 2; deployment errors (unknown or missing side, zone too small)
+//! exit 2 too. With `--shard K/N` it plays one slice instead (see `slices`).
 //!
 //! The output is a function of (files, runs, seed, round cap, options) only: the thread count
 //! and shard size change how the work is cut, never a byte of the report.
 
-use std::collections::BTreeMap;
-use std::io::Write as _;
-use std::path::PathBuf;
-
 use anyhow::Context as _;
-use pf1e_engine::error::{DataError, DataErrors};
-use pf1e_engine::fight::{TranscriptLine, run_range, transcript};
-use pf1e_engine::map::parse_map;
-use pf1e_engine::model::{Combatant, parse_combatant};
-use pf1e_engine::rng::{RunIndex, Seed};
-use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
-use pf1e_engine::tally::Tally;
-use pf1e_sweep::executor::{default_threads, run_local};
-use pf1e_sweep::json::render_json;
-use pf1e_sweep::report::{ReportHeader, render_text};
-use pf1e_sweep::shard::ShardPlan;
-use pf1e_sweep::transcript::render_transcript;
+use pf1e_sweep::executor::{default_threads, play_all};
+use pf1e_sweep::output::render_run;
+use pf1e_sweep::play::{first_fight, play_runs};
 
-use crate::cli::{Format, RunArgs};
-use crate::exit_codes::{DATA_ERROR, SUCCESS};
-use crate::load::read_text;
+use crate::cli::RunArgs;
+use crate::load::prepare_run;
+use crate::output::print;
 
 pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
-    let (scenario, plan) = match prepare(args, args.shard_runs) {
-        Ok(loaded) => loaded,
+    let job = match prepare_run(args, args.shard_runs) {
+        Ok(job) => job,
         Err(code) => return Ok(code),
     };
-    let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);
     if let Some(slice) = args.shard {
-        return super::batch::run_slice(args, slice, &scenario, &plan, header);
+        return super::slices::run_slice(args, slice, &job);
     }
     let first_fight = args
         .transcript
-        .then(|| transcript(&scenario, Seed(args.seed), RunIndex(0)));
+        .then(|| first_fight(&job.scenario, args.seed));
     let threads = args.threads.unwrap_or_else(default_threads);
-    let tally = run_local(&plan, threads, &header.empty_tally(), |runs| {
-        run_range(&scenario, Seed(args.seed), runs)
+    let tally = play_all(&job.plan, threads, &job.header.empty_tally(), |runs| {
+        play_runs(&job.scenario, args.seed, runs)
     })
     .context("the engine returned a tally of another shape")?;
-
-    print(&render_output(
-        args.format,
-        &header,
+    let report = render_run(
+        args.format.into(),
+        &job.header,
         &tally,
         first_fight.as_deref(),
-    )?)
-}
-
-/// What `run` prints for a merged tally: the transcript of the first fight if asked, then the
-/// report, in `format`. The coordinator prints through here too, so both print the same bytes.
-pub(crate) fn render_output(
-    format: Format,
-    header: &ReportHeader,
-    tally: &Tally,
-    first_fight: Option<&[TranscriptLine]>,
-) -> anyhow::Result<String> {
-    Ok(match format {
-        Format::Text => {
-            let mut text = String::new();
-            if let Some(lines) = first_fight {
-                text.push_str(&render_transcript(lines));
-                text.push('\n');
-            }
-            text.push_str(&render_text(header, tally)?);
-            text
-        }
-        Format::Json => render_json(header, tally, first_fight)?,
-    })
-}
-
-/// Loads the scenario (every error of every file printed, one line each) and plans its shards;
-/// `Err` carries the exit code. Shared by `run`, `bench` and the coordinator.
-pub(crate) fn prepare(args: &RunArgs, shard_runs: u64) -> Result<(Scenario, ShardPlan), u8> {
-    let scenario = load_scenario(args).map_err(|errors| {
-        for e in &errors {
-            eprintln!("error: {e}");
-        }
-        DATA_ERROR
-    })?;
-    let plan = ShardPlan::new(args.runs, shard_runs).map_err(|e| {
-        eprintln!("error: {e}");
-        DATA_ERROR
-    })?;
-    Ok((scenario, plan))
-}
-
-/// Writes the report to stdout; a reader that went away (`| head`) is not a failure.
-pub(crate) fn print(text: &str) -> anyhow::Result<u8> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => Ok(SUCCESS),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(SUCCESS),
-        Err(e) => Err(e).context("cannot write the report to stdout"),
-    }
-}
-
-/// Reads and validates the map and every combatant file (each distinct path once), then
-/// deploys the sides. Returns every problem found in every file, or the deployment's.
-pub(crate) fn load_scenario(args: &RunArgs) -> Result<Scenario, Vec<DataError>> {
-    let mut errors: Vec<DataError> = Vec::new();
-    let map_label = args.map.display().to_string();
-    let map = match read_text(&args.map)
-        .map_err(DataErrors::from)
-        .and_then(|text| parse_map(&map_label, &text))
-    {
-        Ok(map) => Some(map),
-        Err(e) => {
-            errors.extend(e.0);
-            None
-        }
-    };
-
-    let mut combatants: BTreeMap<PathBuf, Option<Combatant>> = BTreeMap::new();
-    for side in &args.sides.sides {
-        for path in &side.files {
-            if combatants.contains_key(path) {
-                continue;
-            }
-            let label = path.display().to_string();
-            let parsed = read_text(path)
-                .map_err(DataErrors::from)
-                .and_then(|text| parse_combatant(&label, &text));
-            let combatant = match parsed {
-                Ok(c) => Some(c),
-                Err(e) => {
-                    errors.extend(e.0);
-                    None
-                }
-            };
-            combatants.insert(path.clone(), combatant);
-        }
-    }
-    let Some(map) = map else {
-        return Err(errors);
-    };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-
-    let sides: Vec<SideSpec> = args
-        .sides
-        .sides
-        .iter()
-        .map(|side| SideSpec {
-            name: side.name.clone(),
-            combatants: side
-                .files
-                .iter()
-                .filter_map(|path| combatants.get(path).cloned().flatten())
-                .collect(),
-        })
-        .collect();
-    let options = FightOptions {
-        round_cap: args.round_cap,
-        simple_monster_death: args.simple_monster_death,
-    };
-    Scenario::new(map, &map_label, sides, options).map_err(|e| e.0)
+    )?;
+    print(&report, "the report")
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use tonic::Request;
 use tonic::transport::{Channel, Endpoint};
 
 use super::launcher::Remote;
+use super::options::CoordinatorOptions;
 use crate::rpc::auth::Token;
 use crate::rpc::pb::{self, worker_client::WorkerClient};
 use crate::rpc::status::{FailureKind, classify};
@@ -78,7 +79,7 @@ impl WorkerUrl {
 /// The worker URLs of the command line followed by those of `PF1E_SIM_WORKERS`.
 /// The workers of `--worker` and `PF1E_SIM_WORKERS`; none, or a bad one, is a usage error
 /// printed here (`Err` carries the exit code). Shared by `coordinator run` and `sweep`.
-pub fn workers_or_report(options: &super::CoordinatorOptions) -> Result<Vec<WorkerUrl>, u8> {
+pub fn workers_or_report(options: &CoordinatorOptions) -> Result<Vec<WorkerUrl>, u8> {
     match worker_urls(&options.workers, std::env::var(WORKERS_ENV).ok().as_deref()) {
         Ok(urls) if urls.is_empty() => {
             eprintln!("error: no worker: pass --worker URL (repeatable) or set {WORKERS_ENV}");

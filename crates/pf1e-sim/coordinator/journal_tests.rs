@@ -12,7 +12,7 @@ fn tally(fights: u64) -> Tally {
 
 fn open(path: &Path, job: &str, shard_runs: u64) -> anyhow::Result<(Journal, Recorded)> {
     let plan = ShardPlan::new(25, shard_runs).unwrap();
-    Journal::open(path, &JobId(job.into()), &plan, 7, &Tally::empty(2, 1))
+    Journal::open(path, &JobId(job.into()), &plan, 7, 2, 1)
 }
 
 #[test]

@@ -9,14 +9,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use pf1e_engine::tally::Tally;
+use pf1e_sweep::ids::{JobId, ShardId};
 use tonic::Request;
 use tonic::transport::Channel;
 
+use crate::rpc::PROTOCOL_VERSION;
 use crate::rpc::auth::Token;
 use crate::rpc::convert::tally_from_pb;
 use crate::rpc::pb::{self, worker_client::WorkerClient};
 use crate::rpc::status::{Failure, FailureKind, classify, classify_call};
-use crate::rpc::{JobId, PROTOCOL_VERSION, ShardId};
 
 /// Index of a worker in the coordinator's pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -150,8 +151,9 @@ impl ShardLauncher for GrpcLauncher {
     }
 }
 
-/// An answer must be for this job and shard, with one fight per run and the scenario's shape;
-/// anything else is a wrong answer (a mismatched or broken worker), never merged.
+/// An answer must be for this job and shard, with one fight per run, the scenario's shape and
+/// counters that hold together (`Tally::check`); anything else is a wrong answer (a mismatched
+/// or broken worker), never merged.
 fn check_answer(
     job: &WireJob,
     task: &ShardTask,
@@ -177,14 +179,8 @@ fn check_answer(
     if tally.fights != runs {
         return wrong(format!("{} fights for {runs} runs", tally.fights));
     }
-    if tally.wins.len() != job.sides || tally.units.len() != job.units {
-        return wrong(format!(
-            "a tally of {} sides and {} combatants for {} and {}",
-            tally.wins.len(),
-            tally.units.len(),
-            job.sides,
-            job.units
-        ));
+    if let Err(e) = tally.check(job.sides, job.units) {
+        return wrong(e.to_string());
     }
     Ok(tally)
 }

@@ -24,12 +24,12 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use pf1e_engine::tally::Tally;
+use pf1e_sweep::hash::{ContentHash, tally_digest};
+use pf1e_sweep::ids::ShardId;
 use tokio::task::JoinSet;
 
 use super::launcher::{ShardLauncher, ShardTask, WorkerId};
-use crate::rpc::convert::tally_digest;
 use crate::rpc::status::{Failure, FailureKind};
-use crate::rpc::{ContentHash, ShardId};
 
 /// A worker as the scheduler sees it at the start.
 #[derive(Clone, Debug)]
@@ -41,7 +41,7 @@ pub struct WorkerSlots {
 
 /// Bounds of the retry policy.
 #[derive(Clone, Copy, Debug)]
-pub struct Policy {
+pub struct RetryPolicy {
     /// Counted failures after which a shard fails the job (≥ 1).
     pub max_attempts: u32,
     /// Answers required per shard: 1, or 2 to compare two workers' answers (`--verify`).
@@ -73,11 +73,11 @@ pub enum JobError {
         second: String,
     },
     /// Recording or merging a shard failed (journal I/O…).
-    Sink(anyhow::Error),
+    Collector(anyhow::Error),
 }
 
 /// What the job does with merged shards.
-pub trait Sink {
+pub trait Collector {
     /// Records and merges one shard's tally; called exactly once per shard.
     fn merged(&mut self, shard: ShardId, runs: Range<u64>, tally: &Tally) -> anyhow::Result<()>;
     /// The number of usable workers changed.
@@ -134,70 +134,134 @@ enum Event {
     },
 }
 
-/// Plays `shards` on `workers` through `launcher` until each is merged into `sink`.
+/// Plays `shards` on `workers` through `launcher` until each is merged into `collector`.
 pub async fn run_shards<L: ShardLauncher>(
     launcher: Arc<L>,
     workers: &[WorkerSlots],
     shards: Vec<(ShardId, Range<u64>)>,
-    policy: Policy,
-    sink: &mut dyn Sink,
+    policy: RetryPolicy,
+    collector: &mut dyn Collector,
 ) -> Result<Stats, JobError> {
-    let copies = policy.copies.max(1);
-    let mut workers: Vec<WorkerState> = workers
-        .iter()
-        .map(|w| WorkerState {
-            name: w.name.clone(),
-            slots: w.slots,
-            busy: 0,
-            health: if w.slots > 0 {
-                Health::Alive
-            } else {
-                Health::Lost
-            },
-            probes: 0,
-            lost_reason: (w.slots == 0).then(|| format!("{}: no slots", w.name)),
-        })
-        .collect();
-    let ids: Vec<ShardId> = shards.iter().map(|(id, _)| *id).collect();
-    let mut state: Vec<ShardState> = shards
-        .into_iter()
-        .map(|(_, runs)| ShardState {
-            runs,
-            launches: 0,
-            counted_failures: 0,
-            errors: Vec::new(),
-            first: None,
-            answers: 0,
-            merged: false,
-            ran_on: Vec::new(),
-        })
-        .collect();
-    let mut queue: VecDeque<usize> = (0..copies).flat_map(|_| 0..state.len()).collect();
-    let mut remaining = state.len();
-    let mut stats = Stats::default();
-    let mut tasks: JoinSet<Event> = JoinSet::new();
-    sink.workers(alive(&workers));
+    let mut run = Scheduler::new(launcher, workers, shards, policy);
+    collector.workers(alive(&run.workers));
+    while run.remaining > 0 {
+        run.fill_slots();
+        let Some(event) = run.tasks.join_next().await else {
+            // Nothing runs and nothing can be launched: every worker is gone.
+            return Err(run.all_lost());
+        };
+        match event.expect("scheduler tasks never panic or get aborted") {
+            Event::Probe { worker, result } => {
+                run.probed(worker, result);
+                collector.workers(alive(&run.workers));
+            }
+            Event::Answer {
+                worker,
+                shard,
+                result: Ok(tally),
+            } => run.answered(worker, shard, &tally, collector)?,
+            Event::Answer {
+                worker,
+                shard,
+                result: Err(failure),
+            } => {
+                run.failed(worker, shard, &failure)?;
+                collector.workers(alive(&run.workers));
+            }
+        }
+    }
+    // Extra copies still running (a slow duplicate) are cancelled when `tasks` drops.
+    Ok(run.stats)
+}
 
-    while remaining > 0 {
-        // Keep every live worker's slots full.
-        for (w, worker) in workers.iter_mut().enumerate() {
+/// The state of one [`run_shards`] call.
+struct Scheduler<L> {
+    launcher: Arc<L>,
+    policy: RetryPolicy,
+    /// Answers required per shard (≥ 1).
+    copies: u32,
+    workers: Vec<WorkerState>,
+    ids: Vec<ShardId>,
+    shards: Vec<ShardState>,
+    /// Shards (indices into `shards`) waiting for a slot, `copies` entries per shard at first.
+    queue: VecDeque<usize>,
+    /// Shards not merged yet.
+    remaining: usize,
+    stats: Stats,
+    tasks: JoinSet<Event>,
+}
+
+impl<L: ShardLauncher> Scheduler<L> {
+    fn new(
+        launcher: Arc<L>,
+        workers: &[WorkerSlots],
+        shards: Vec<(ShardId, Range<u64>)>,
+        policy: RetryPolicy,
+    ) -> Self {
+        let copies = policy.copies.max(1);
+        let workers = workers
+            .iter()
+            .map(|w| WorkerState {
+                name: w.name.clone(),
+                slots: w.slots,
+                busy: 0,
+                health: if w.slots > 0 {
+                    Health::Alive
+                } else {
+                    Health::Lost
+                },
+                probes: 0,
+                lost_reason: (w.slots == 0).then(|| format!("{}: no slots", w.name)),
+            })
+            .collect();
+        let ids = shards.iter().map(|(id, _)| *id).collect();
+        let shards: Vec<ShardState> = shards
+            .into_iter()
+            .map(|(_, runs)| ShardState {
+                runs,
+                launches: 0,
+                counted_failures: 0,
+                errors: Vec::new(),
+                first: None,
+                answers: 0,
+                merged: false,
+                ran_on: Vec::new(),
+            })
+            .collect();
+        Scheduler {
+            launcher,
+            policy,
+            copies,
+            workers,
+            ids,
+            queue: (0..copies).flat_map(|_| 0..shards.len()).collect(),
+            remaining: shards.len(),
+            shards,
+            stats: Stats::default(),
+            tasks: JoinSet::new(),
+        }
+    }
+
+    /// Keeps every live worker's slots full.
+    fn fill_slots(&mut self) {
+        for (w, worker) in self.workers.iter_mut().enumerate() {
             let id = WorkerId(w);
             while worker.health == Health::Alive && worker.busy < worker.slots {
-                let Some(shard) = take(&mut queue, &state, id, copies) else {
+                let Some(shard) = take(&mut self.queue, &self.shards, id, self.copies) else {
                     break;
                 };
-                let s = &mut state[shard];
+                let s = &mut self.shards[shard];
                 s.launches += 1;
                 s.ran_on.push(id);
                 let task = ShardTask {
-                    shard: ids[shard],
+                    shard: self.ids[shard],
                     runs: s.runs.clone(),
                     attempt: s.launches,
                 };
                 worker.busy += 1;
-                stats.launches += 1;
-                let call = launcher.launch(id, task);
-                tasks.spawn(async move {
+                self.stats.launches += 1;
+                let call = self.launcher.launch(id, task);
+                self.tasks.spawn(async move {
                     let result = call.await;
                     Event::Answer {
                         worker: id,
@@ -207,122 +271,132 @@ pub async fn run_shards<L: ShardLauncher>(
                 });
             }
         }
-        let Some(event) = tasks.join_next().await else {
-            // Nothing runs and nothing can be launched: every worker is gone.
-            let missing = (0..state.len())
-                .filter(|&i| !state[i].merged)
-                .map(|i| (ids[i], state[i].runs.clone()))
-                .collect();
-            let reasons = workers
-                .iter()
-                .filter_map(|w| w.lost_reason.clone())
-                .collect();
-            return Err(JobError::AllWorkersLost { missing, reasons });
-        };
-        let event = event.expect("scheduler tasks never panic or get aborted");
-        match event {
-            Event::Probe { worker, result } => {
-                let w = &mut workers[worker.0];
-                match result {
-                    Ok(()) => {
-                        tracing::info!("worker {} answers again", w.name);
-                        w.health = Health::Alive;
-                    }
-                    Err(failure) => lose(w, &failure.message),
-                }
-                sink.workers(alive(&workers));
+    }
+
+    /// Every worker is gone: the shards still missing and why each worker was lost.
+    fn all_lost(&self) -> JobError {
+        let missing = (0..self.shards.len())
+            .filter(|&i| !self.shards[i].merged)
+            .map(|i| (self.ids[i], self.shards[i].runs.clone()))
+            .collect();
+        let reasons = self
+            .workers
+            .iter()
+            .filter_map(|w| w.lost_reason.clone())
+            .collect();
+        JobError::AllWorkersLost { missing, reasons }
+    }
+
+    /// A worker probed after a broken call answered (it comes back) or not (it is dropped).
+    fn probed(&mut self, worker: WorkerId, result: Result<(), Failure>) {
+        let w = &mut self.workers[worker.0];
+        match result {
+            Ok(()) => {
+                tracing::info!("worker {} answers again", w.name);
+                w.health = Health::Alive;
             }
-            Event::Answer {
-                worker,
-                shard,
-                result: Ok(tally),
-            } => {
-                workers[worker.0].busy -= 1;
-                let s = &mut state[shard];
-                let digest = tally_digest(&tally);
-                let name = workers[worker.0].name.clone();
-                match &s.first {
-                    Some((first, first_worker)) if *first != digest => {
-                        return Err(JobError::Disagreement {
-                            shard: ids[shard],
-                            runs: s.runs.clone(),
-                            first: first_worker.clone(),
-                            second: name,
-                        });
-                    }
-                    Some(_) => stats.duplicates += 1,
-                    None => s.first = Some((digest, name)),
-                }
-                s.answers += 1;
-                if !s.merged && s.answers >= copies {
-                    s.merged = true;
-                    remaining -= 1;
-                    sink.merged(ids[shard], s.runs.clone(), &tally)
-                        .map_err(JobError::Sink)?;
-                }
-            }
-            Event::Answer {
-                worker,
-                shard,
-                result: Err(failure),
-            } => {
-                stats.failures += 1;
-                let w = &mut workers[worker.0];
-                w.busy -= 1;
-                let s = &mut state[shard];
-                tracing::warn!(
-                    "{} (runs {}..{}) on {}: {} ({:?})",
-                    ids[shard],
-                    s.runs.start,
-                    s.runs.end,
-                    w.name,
-                    failure.message,
-                    failure.kind
-                );
-                if !s.merged {
-                    s.errors.push(format!("{}: {}", w.name, failure.message));
-                    if failure.kind.counts_against_shard() {
-                        s.counted_failures += 1;
-                        if s.counted_failures >= policy.max_attempts {
-                            return Err(JobError::ShardFailed {
-                                shard: ids[shard],
-                                runs: s.runs.clone(),
-                                errors: s.errors.clone(),
-                            });
-                        }
-                    }
-                    s.ran_on.retain(|&r| r != worker);
-                    queue.push_front(shard);
-                }
-                match failure.kind {
-                    FailureKind::Unreachable if w.health == Health::Alive => {
-                        if w.probes < policy.max_probes {
-                            w.probes += 1;
-                            w.health = Health::Probing;
-                            let probe = launcher.probe(worker);
-                            tasks.spawn(async move {
-                                let result = probe.await;
-                                Event::Probe { worker, result }
-                            });
-                        } else {
-                            lose(w, &failure.message);
-                        }
-                    }
-                    FailureKind::Unreachable | FailureKind::ShardFailed => {}
-                    FailureKind::Stalled | FailureKind::Busy => {
-                        w.slots = w.slots.saturating_sub(1);
-                        if w.slots == 0 {
-                            lose(w, &failure.message);
-                        }
-                    }
-                    FailureKind::Refused => lose(w, &failure.message),
-                }
-                sink.workers(alive(&workers));
-            }
+            Err(failure) => lose(w, &failure.message),
         }
     }
-    // Extra copies still running (a slow duplicate) are cancelled when `tasks` drops.
-    Ok(stats)
+
+    /// `worker` answered `shard`: compared with an earlier answer by digest, merged once when
+    /// enough copies agree.
+    fn answered(
+        &mut self,
+        worker: WorkerId,
+        shard: usize,
+        tally: &Tally,
+        collector: &mut dyn Collector,
+    ) -> Result<(), JobError> {
+        self.workers[worker.0].busy -= 1;
+        let s = &mut self.shards[shard];
+        let digest = tally_digest(tally);
+        let name = self.workers[worker.0].name.clone();
+        match &s.first {
+            Some((first, first_worker)) if *first != digest => {
+                return Err(JobError::Disagreement {
+                    shard: self.ids[shard],
+                    runs: s.runs.clone(),
+                    first: first_worker.clone(),
+                    second: name,
+                });
+            }
+            Some(_) => self.stats.duplicates += 1,
+            None => s.first = Some((digest, name)),
+        }
+        s.answers += 1;
+        if !s.merged && s.answers >= self.copies {
+            s.merged = true;
+            self.remaining -= 1;
+            collector
+                .merged(self.ids[shard], s.runs.clone(), tally)
+                .map_err(JobError::Collector)?;
+        }
+        Ok(())
+    }
+
+    /// A call of `shard` on `worker` failed: the shard is re-queued (failing the job once its
+    /// counted attempts reach the bound) and the worker probed, retired a slot or dropped, as
+    /// the failure's kind says.
+    fn failed(
+        &mut self,
+        worker: WorkerId,
+        shard: usize,
+        failure: &Failure,
+    ) -> Result<(), JobError> {
+        self.stats.failures += 1;
+        let w = &mut self.workers[worker.0];
+        w.busy -= 1;
+        let s = &mut self.shards[shard];
+        tracing::warn!(
+            "{} (runs {}..{}) on {}: {} ({:?})",
+            self.ids[shard],
+            s.runs.start,
+            s.runs.end,
+            w.name,
+            failure.message,
+            failure.kind
+        );
+        if !s.merged {
+            s.errors.push(format!("{}: {}", w.name, failure.message));
+            if failure.kind.counts_against_shard() {
+                s.counted_failures += 1;
+                if s.counted_failures >= self.policy.max_attempts {
+                    return Err(JobError::ShardFailed {
+                        shard: self.ids[shard],
+                        runs: s.runs.clone(),
+                        errors: s.errors.clone(),
+                    });
+                }
+            }
+            s.ran_on.retain(|&r| r != worker);
+            self.queue.push_front(shard);
+        }
+        match failure.kind {
+            FailureKind::Unreachable if w.health == Health::Alive => {
+                if w.probes < self.policy.max_probes {
+                    w.probes += 1;
+                    w.health = Health::Probing;
+                    let probe = self.launcher.probe(worker);
+                    self.tasks.spawn(async move {
+                        let result = probe.await;
+                        Event::Probe { worker, result }
+                    });
+                } else {
+                    lose(w, &failure.message);
+                }
+            }
+            FailureKind::Unreachable | FailureKind::ShardFailed => {}
+            FailureKind::Stalled | FailureKind::Busy => {
+                w.slots = w.slots.saturating_sub(1);
+                if w.slots == 0 {
+                    lose(w, &failure.message);
+                }
+            }
+            FailureKind::Refused => lose(w, &failure.message),
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

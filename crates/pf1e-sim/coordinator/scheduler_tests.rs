@@ -119,7 +119,7 @@ struct Collect {
     total: Option<Tally>,
 }
 
-impl Sink for Collect {
+impl Collector for Collect {
     fn merged(&mut self, shard: ShardId, runs: Range<u64>, tally: &Tally) -> anyhow::Result<()> {
         assert_eq!(tally.fights, runs.end - runs.start);
         assert!(
@@ -148,7 +148,7 @@ fn workers(n: usize, slots: usize) -> Vec<WorkerSlots> {
         .collect()
 }
 
-const POLICY: Policy = Policy {
+const POLICY: RetryPolicy = RetryPolicy {
     max_attempts: 3,
     copies: 1,
     max_probes: 2,
@@ -157,27 +157,27 @@ const POLICY: Policy = Policy {
 async fn play(
     scripts: &[Script],
     slots: usize,
-    policy: Policy,
+    policy: RetryPolicy,
 ) -> (Result<Stats, JobError>, Collect, Arc<Fake>) {
     let fake = Fake::new(scripts);
-    let mut sink = Collect::default();
+    let mut collected = Collect::default();
     let result = run_shards(
         Arc::new(fake.clone()),
         &workers(scripts.len(), slots),
         plan(1000, 37),
         policy,
-        &mut sink,
+        &mut collected,
     )
     .await;
-    (result, sink, fake)
+    (result, collected, fake)
 }
 
 #[tokio::test]
 async fn every_shard_is_merged_once_and_the_total_is_the_serial_tally() {
-    let (result, sink, fake) = play(&[Script::Honest; 3], 2, POLICY).await;
+    let (result, collected, fake) = play(&[Script::Honest; 3], 2, POLICY).await;
     let stats = result.unwrap();
-    assert_eq!(sink.merged.len(), 28);
-    assert_eq!(sink.total.unwrap(), fake_shard(0..1000));
+    assert_eq!(collected.merged.len(), 28);
+    assert_eq!(collected.total.unwrap(), fake_shard(0..1000));
     assert_eq!(
         (stats.launches, stats.duplicates, stats.failures),
         (28, 0, 0)
@@ -193,14 +193,14 @@ async fn every_shard_is_merged_once_and_the_total_is_the_serial_tally() {
 
 #[tokio::test]
 async fn a_worker_lost_mid_job_costs_no_attempt_and_its_shards_move() {
-    let once = Policy {
+    let once = RetryPolicy {
         max_attempts: 1,
         ..POLICY
     };
     let scripts = [Script::Honest, Script::DiesAfter(2), Script::Honest];
-    let (result, sink, fake) = play(&scripts, 2, once).await;
+    let (result, collected, fake) = play(&scripts, 2, once).await;
     let stats = result.unwrap();
-    assert_eq!(sink.total.unwrap(), fake_shard(0..1000));
+    assert_eq!(collected.total.unwrap(), fake_shard(0..1000));
     assert!(stats.failures >= 1);
     assert!(fake.served[1].load(Ordering::SeqCst) < 28);
 }
@@ -208,9 +208,9 @@ async fn a_worker_lost_mid_job_costs_no_attempt_and_its_shards_move() {
 #[tokio::test]
 async fn a_blip_is_probed_and_the_worker_comes_back() {
     let scripts = [Script::Blip, Script::Honest];
-    let (result, sink, fake) = play(&scripts, 1, POLICY).await;
+    let (result, collected, fake) = play(&scripts, 1, POLICY).await;
     result.unwrap();
-    assert_eq!(sink.total.unwrap(), fake_shard(0..1000));
+    assert_eq!(collected.total.unwrap(), fake_shard(0..1000));
     assert!(
         fake.served[0].load(Ordering::SeqCst) > 1,
         "w0 served again after its probe"
@@ -220,9 +220,9 @@ async fn a_blip_is_probed_and_the_worker_comes_back() {
 #[tokio::test]
 async fn stalls_retire_slots_and_count_against_the_shard() {
     let scripts = [Script::Always(FailureKind::Stalled), Script::Honest];
-    let (result, sink, fake) = play(&scripts, 2, POLICY).await;
+    let (result, collected, fake) = play(&scripts, 2, POLICY).await;
     let stats = result.unwrap();
-    assert_eq!(sink.total.unwrap(), fake_shard(0..1000));
+    assert_eq!(collected.total.unwrap(), fake_shard(0..1000));
     assert_eq!(
         fake.served[0].load(Ordering::SeqCst),
         2,
@@ -252,11 +252,11 @@ async fn a_poison_shard_fails_after_its_attempts_naming_the_shard_and_errors() {
 #[tokio::test]
 async fn all_workers_lost_ends_the_job_with_what_is_missing() {
     let scripts = [Script::DiesAfter(3), Script::Always(FailureKind::Refused)];
-    let (result, sink, _) = play(&scripts, 1, POLICY).await;
+    let (result, collected, _) = play(&scripts, 1, POLICY).await;
     match result {
         Err(JobError::AllWorkersLost { missing, reasons }) => {
-            assert_eq!(missing.len() + sink.merged.len(), 28);
-            assert_eq!(sink.merged.len(), 3);
+            assert_eq!(missing.len() + collected.merged.len(), 28);
+            assert_eq!(collected.merged.len(), 3);
             assert_eq!(reasons.len(), 2, "{reasons:?}");
             assert!(
                 reasons[1].starts_with("w1: scripted Refused"),
@@ -274,24 +274,24 @@ async fn busy_and_refusing_workers_leave_the_job_to_the_others() {
         Script::Always(FailureKind::Refused),
         Script::Honest,
     ];
-    let once = Policy {
+    let once = RetryPolicy {
         max_attempts: 1,
         ..POLICY
     };
-    let (result, sink, _) = play(&scripts, 2, once).await;
+    let (result, collected, _) = play(&scripts, 2, once).await;
     result.unwrap();
-    assert_eq!(sink.total.unwrap(), fake_shard(0..1000));
+    assert_eq!(collected.total.unwrap(), fake_shard(0..1000));
 }
 
 #[tokio::test]
 async fn with_two_copies_duplicates_are_merged_once() {
-    let verify = Policy {
+    let verify = RetryPolicy {
         copies: 2,
         ..POLICY
     };
-    let (result, sink, fake) = play(&[Script::Honest; 3], 1, verify).await;
+    let (result, collected, fake) = play(&[Script::Honest; 3], 1, verify).await;
     let stats = result.unwrap();
-    assert_eq!(sink.total.unwrap(), fake_shard(0..1000));
+    assert_eq!(collected.total.unwrap(), fake_shard(0..1000));
     assert_eq!(stats.duplicates, 28);
     assert_eq!(stats.launches, 56);
     let served: usize = (0..3).map(|w| fake.served[w].load(Ordering::SeqCst)).sum();
@@ -300,7 +300,7 @@ async fn with_two_copies_duplicates_are_merged_once() {
 
 #[tokio::test]
 async fn two_different_answers_for_a_shard_fail_the_job() {
-    let verify = Policy {
+    let verify = RetryPolicy {
         copies: 2,
         ..POLICY
     };

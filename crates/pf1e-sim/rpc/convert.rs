@@ -1,276 +1,231 @@
-//! Conversions between the wire types ([`pb`]) and the engine's: tallies both ways, a wire
-//! scenario compiled into an engine [`Scenario`] (the worker's only way to get one: it parses
-//! the texts it is sent and never opens a path), and the content hashes that name scenarios,
-//! jobs and tally values. Hashes use an explicit length-prefixed encoding, never prost's, so
-//! they stay stable across library versions.
+//! Plain field mappings between the wire types ([`pb`]) and the sweep crate's: a scenario
+//! source both ways (a worker gets its scenario only this way: it compiles the texts it is sent
+//! and never opens a path) and tallies both ways. Compiling and hashing are the source's own
+//! (`ScenarioSource::compile`, `content_hash`), so a worker plays and names exactly what the
+//! coordinator sent. A wire message that no source can represent (no map, an unknown tactic, a
+//! square past the grid's range) is refused here, each problem naming its field.
 
 use pf1e_engine::board::Pos;
 use pf1e_engine::error::{DataError, DataErrors};
-use pf1e_engine::map::parse_map;
-use pf1e_engine::model::parse_combatant;
-use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec, Tactic};
+use pf1e_engine::scenario::{FightOptions, Tactic};
 use pf1e_engine::tally::{Tally, UnitTally};
-use sha2::{Digest as _, Sha256};
+use pf1e_sweep::source::{Document, ScenarioSource, SideSource};
 
 use super::pb;
-use super::{ContentHash, JobId};
 
-/// The wire form of a tally.
-pub fn tally_to_pb(tally: &Tally) -> pb::Tally {
-    pb::Tally {
-        fights: tally.fights,
-        wins: tally.wins.clone(),
-        draws: tally.draws,
-        rounds_sum: tally.rounds_sum,
-        rounds_sq_sum: tally.rounds_sq_sum,
-        units: tally
-            .units
-            .iter()
-            .map(|u| pb::UnitTally {
-                hits: u.hits,
-                crits: u.crits,
-                damage_dealt: u.damage_dealt,
-                damage_taken: u.damage_taken,
-                healing_done: u.healing_done,
-                downed: u.downed,
-                killed: u.killed,
-            })
-            .collect(),
+/// The file label of problems with a wire message.
+const REQUEST: &str = "request";
+
+/// The wire form of a source. The default tactic travels as an empty string.
+pub fn source_to_pb(source: &ScenarioSource) -> pb::Scenario {
+    let ScenarioSource {
+        map,
+        combatants,
+        sides,
+        options,
+    } = source;
+    let document = |d: &Document| pb::Document {
+        label: d.label.clone(),
+        text: d.text.clone(),
+    };
+    let side = |s: &SideSource| {
+        let SideSource {
+            name,
+            members,
+            tactic,
+            start,
+        } = s;
+        pb::Side {
+            name: name.clone(),
+            members: members
+                .iter()
+                .map(|&m| u32::try_from(m).unwrap_or(u32::MAX))
+                .collect(),
+            tactic: match tactic {
+                Tactic::Default => String::new(),
+                other => other.name().to_string(),
+            },
+            start: start.as_ref().map(|squares| pb::StartSquares {
+                squares: squares
+                    .iter()
+                    .map(|q| pb::Square {
+                        row: u32::from(q.row),
+                        col: u32::from(q.col),
+                    })
+                    .collect(),
+            }),
+        }
+    };
+    let FightOptions {
+        round_cap,
+        simple_monster_death,
+    } = *options;
+    pb::Scenario {
+        map: Some(document(map)),
+        combatants: combatants.iter().map(document).collect(),
+        sides: sides.iter().map(side).collect(),
+        options: Some(pb::FightOptions {
+            round_cap,
+            simple_monster_death,
+        }),
     }
 }
 
-/// The engine form of a wire tally (every field is an integer: nothing to validate here; the
-/// coordinator checks the shape against its scenario).
-pub fn tally_from_pb(tally: &pb::Tally) -> Tally {
-    Tally {
-        fights: tally.fights,
-        wins: tally.wins.clone(),
-        draws: tally.draws,
-        rounds_sum: tally.rounds_sum,
-        rounds_sq_sum: tally.rounds_sq_sum,
-        units: tally
-            .units
-            .iter()
-            .map(|u| UnitTally {
-                hits: u.hits,
-                crits: u.crits,
-                damage_dealt: u.damage_dealt,
-                damage_taken: u.damage_taken,
-                healing_done: u.healing_done,
-                downed: u.downed,
-                killed: u.killed,
-            })
-            .collect(),
-    }
-}
-
-/// Compiles a wire scenario exactly as `pf1e-sim run` (or `sweep`, for one cell) compiles the
-/// user's files: the map, each combatant document, then the sides deployed on the map (on
-/// their start squares when given) with their tactics. Every problem is returned, each naming
-/// the document's label.
-pub fn compile_scenario(scenario: &pb::Scenario) -> Result<Scenario, DataErrors> {
-    let mut errors: Vec<DataError> = Vec::new();
-    let Some(map_doc) = &scenario.map else {
-        return Err(DataError::new("request", "scenario.map", "no map in the request").into());
-    };
-    let map = match parse_map(&map_doc.label, &map_doc.text) {
-        Ok(map) => Some(map),
-        Err(e) => {
-            errors.extend(e.0);
-            None
-        }
-    };
-    let combatants: Vec<_> = scenario
-        .combatants
-        .iter()
-        .map(|doc| match parse_combatant(&doc.label, &doc.text) {
-            Ok(c) => Some(c),
-            Err(e) => {
-                errors.extend(e.0);
-                None
-            }
-        })
-        .collect();
-    let mut sides = Vec::with_capacity(scenario.sides.len());
-    let mut start = Vec::with_capacity(scenario.sides.len());
-    let mut tactics = Vec::with_capacity(scenario.sides.len());
-    for (s, side) in scenario.sides.iter().enumerate() {
-        if !side.tactic.is_empty() {
-            match side.tactic.parse::<Tactic>() {
-                Ok(t) => tactics.push((side.name.clone(), t)),
-                Err(e) => errors.push(DataError::new(
-                    "request",
-                    format!("scenario.sides[{s}].tactic"),
-                    e.to_string(),
-                )),
-            }
-        }
-        let mut squares = None;
-        if let Some(given) = &side.start {
-            let mut list = Vec::with_capacity(given.squares.len());
-            for (q, square) in given.squares.iter().enumerate() {
-                match (u16::try_from(square.row), u16::try_from(square.col)) {
-                    (Ok(row), Ok(col)) => list.push(Pos::new(row, col)),
-                    _ => errors.push(DataError::new(
-                        "request",
-                        format!("scenario.sides[{s}].start.squares[{q}]"),
-                        "square out of range",
-                    )),
-                }
-            }
-            squares = Some(list);
-        }
-        start.push(squares);
-        let mut members = Vec::with_capacity(side.members.len());
-        for (m, &index) in side.members.iter().enumerate() {
-            match combatants.get(index as usize) {
-                Some(Some(c)) => members.push(c.clone()),
-                Some(None) => {}
-                None => errors.push(DataError::new(
-                    "request",
-                    format!("scenario.sides[{s}].members[{m}]"),
-                    format!(
-                        "combatant index {index} is out of range ({} documents)",
-                        combatants.len()
-                    ),
-                )),
-            }
-        }
-        sides.push(SideSpec {
-            name: side.name.clone(),
-            combatants: members,
-        });
-    }
-    let options = scenario.options.unwrap_or_default();
-    if options.round_cap == 0 {
+/// The source a wire scenario describes; every problem it has, each naming its field. Member
+/// indices and the round cap are checked by `compile`, like those of any source.
+pub fn source_from_pb(scenario: &pb::Scenario) -> Result<ScenarioSource, DataErrors> {
+    let mut errors = Vec::new();
+    let document = |d: &pb::Document| Document::new(d.label.clone(), d.text.clone());
+    let map = scenario.map.as_ref().map(document);
+    if map.is_none() {
         errors.push(DataError::new(
-            "request",
-            "scenario.options.round_cap",
-            "the round cap must be at least 1",
+            REQUEST,
+            "scenario.map",
+            "no map in the request",
         ));
     }
-    let Some(map) = map else {
-        return Err(DataErrors(errors));
+    let sides = scenario
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(s, side)| side_from_pb(s, side, &mut errors))
+        .collect();
+    let options = scenario.options.unwrap_or_default();
+    let source = ScenarioSource {
+        map: map.unwrap_or_else(|| Document::new("", "")),
+        combatants: scenario.combatants.iter().map(document).collect(),
+        sides,
+        options: FightOptions {
+            round_cap: options.round_cap,
+            simple_monster_death: options.simple_monster_death,
+        },
     };
-    if !errors.is_empty() {
-        return Err(DataErrors(errors));
-    }
-    let options = FightOptions {
-        round_cap: options.round_cap,
-        simple_monster_death: options.simple_monster_death,
-    };
-    let mut compiled = Scenario::with_start_squares(map, &map_doc.label, sides, start, options)?;
-    for (side, tactic) in tactics {
-        compiled
-            .set_tactic(side.as_str(), tactic)
-            .map_err(|e| DataError::new(&map_doc.label, "deployment", e.to_string()))?;
-    }
-    Ok(compiled)
-}
-
-/// A SHA-256 over explicitly framed fields.
-struct Framer(Sha256);
-
-impl Framer {
-    fn new(domain: &str) -> Self {
-        let mut framer = Framer(Sha256::new());
-        framer.text(domain);
-        framer
-    }
-
-    fn u64(&mut self, value: u64) {
-        self.0.update(value.to_le_bytes());
-    }
-
-    fn text(&mut self, text: &str) {
-        self.u64(text.len() as u64);
-        self.0.update(text.as_bytes());
-    }
-
-    fn finish(self) -> ContentHash {
-        ContentHash(self.0.finalize().into())
+    if errors.is_empty() {
+        Ok(source)
+    } else {
+        Err(DataErrors(errors))
     }
 }
 
-/// The content hash of a wire scenario: its documents (labels and texts), sides (with their
-/// tactics and start squares) and options.
-/// A worker keys its compiled-scenario cache by it.
-pub fn scenario_hash(scenario: &pb::Scenario) -> ContentHash {
-    let mut h = Framer::new("pf1e-scenario-v2");
-    let empty = pb::Document::default();
-    let map = scenario.map.as_ref().unwrap_or(&empty);
-    h.text(&map.label);
-    h.text(&map.text);
-    h.u64(scenario.combatants.len() as u64);
-    for doc in &scenario.combatants {
-        h.text(&doc.label);
-        h.text(&doc.text);
-    }
-    h.u64(scenario.sides.len() as u64);
-    for side in &scenario.sides {
-        h.text(&side.name);
-        h.u64(side.members.len() as u64);
-        for &m in &side.members {
-            h.u64(u64::from(m));
-        }
-        h.text(&side.tactic);
-        match &side.start {
-            None => h.u64(0),
-            Some(start) => {
-                h.u64(1);
-                h.u64(start.squares.len() as u64);
-                for q in &start.squares {
-                    h.u64(u64::from(q.row));
-                    h.u64(u64::from(q.col));
-                }
+/// Side number `s`; an unknown tactic or a square out of range goes to `errors`.
+fn side_from_pb(s: usize, side: &pb::Side, errors: &mut Vec<DataError>) -> SideSource {
+    let tactic = if side.tactic.is_empty() {
+        Tactic::Default
+    } else {
+        side.tactic.parse::<Tactic>().unwrap_or_else(|e| {
+            errors.push(DataError::new(
+                REQUEST,
+                format!("scenario.sides[{s}].tactic"),
+                e.to_string(),
+            ));
+            Tactic::Default
+        })
+    };
+    let start = side.start.as_ref().map(|given| {
+        let mut squares = Vec::with_capacity(given.squares.len());
+        for (q, square) in given.squares.iter().enumerate() {
+            match (u16::try_from(square.row), u16::try_from(square.col)) {
+                (Ok(row), Ok(col)) => squares.push(Pos::new(row, col)),
+                _ => errors.push(DataError::new(
+                    REQUEST,
+                    format!("scenario.sides[{s}].start.squares[{q}]"),
+                    "square out of range",
+                )),
             }
         }
+        squares
+    });
+    SideSource {
+        name: side.name.clone(),
+        members: side
+            .members
+            .iter()
+            .map(|&m| usize::try_from(m).unwrap_or(usize::MAX))
+            .collect(),
+        tactic,
+        start,
     }
-    let options = scenario.options.unwrap_or_default();
-    h.u64(u64::from(options.round_cap));
-    h.u64(u64::from(options.simple_monster_death));
-    h.finish()
 }
 
-/// The id of a job: what its report depends on (scenario content, seed, run count).
-pub fn job_id(scenario: &ContentHash, seed: u64, runs: u64) -> JobId {
-    let mut h = Framer::new("pf1e-job-v1");
-    h.0.update(scenario.0);
-    h.u64(seed);
-    h.u64(runs);
-    JobId(h.finish().to_string())
-}
-
-/// The digest of a tally's value: two answers for one shard are equal iff their digests are.
-pub fn tally_digest(tally: &Tally) -> ContentHash {
-    let mut h = Framer::new("pf1e-tally-v1");
-    for v in [
-        tally.fights,
-        tally.draws,
-        tally.rounds_sum,
-        tally.rounds_sq_sum,
-    ] {
-        h.u64(v);
-    }
-    h.u64(tally.wins.len() as u64);
-    for &w in &tally.wins {
-        h.u64(w);
-    }
-    h.u64(tally.units.len() as u64);
-    for u in &tally.units {
-        for v in [
-            u.hits,
-            u.crits,
-            u.damage_dealt,
-            u.damage_taken,
-            u.healing_done,
-            u.downed,
-            u.killed,
-        ] {
-            h.u64(v);
+/// The wire form of a tally. Every counter is named (no `..`), so a new one cannot be left out.
+pub fn tally_to_pb(tally: &Tally) -> pb::Tally {
+    let Tally {
+        fights,
+        wins,
+        draws,
+        rounds_sum,
+        rounds_sq_sum,
+        units,
+    } = tally;
+    let unit = |u: &UnitTally| {
+        let UnitTally {
+            hits,
+            crits,
+            damage_dealt,
+            damage_taken,
+            healing_done,
+            downed,
+            killed,
+        } = *u;
+        pb::UnitTally {
+            hits,
+            crits,
+            damage_dealt,
+            damage_taken,
+            healing_done,
+            downed,
+            killed,
         }
+    };
+    pb::Tally {
+        fights: *fights,
+        wins: wins.clone(),
+        draws: *draws,
+        rounds_sum: *rounds_sum,
+        rounds_sq_sum: *rounds_sq_sum,
+        units: units.iter().map(unit).collect(),
     }
-    h.finish()
+}
+
+/// The engine form of a wire tally. Nothing is validated here: the coordinator checks every
+/// answer (`Tally::check`) against its scenario before merging it.
+pub fn tally_from_pb(tally: &pb::Tally) -> Tally {
+    let pb::Tally {
+        fights,
+        wins,
+        draws,
+        rounds_sum,
+        rounds_sq_sum,
+        units,
+    } = tally;
+    let unit = |u: &pb::UnitTally| {
+        let pb::UnitTally {
+            hits,
+            crits,
+            damage_dealt,
+            damage_taken,
+            healing_done,
+            downed,
+            killed,
+        } = *u;
+        UnitTally {
+            hits,
+            crits,
+            damage_dealt,
+            damage_taken,
+            healing_done,
+            downed,
+            killed,
+        }
+    };
+    Tally {
+        fights: *fights,
+        wins: wins.clone(),
+        draws: *draws,
+        rounds_sum: *rounds_sum,
+        rounds_sq_sum: *rounds_sq_sum,
+        units: units.iter().map(unit).collect(),
+    }
 }
 
 #[cfg(test)]
@@ -296,133 +251,69 @@ mod tests {
         assert_eq!(tally_from_pb(&tally_to_pb(&t)), t);
     }
 
-    #[test]
-    fn digests_tell_tallies_apart() {
-        let t = sample();
-        let mut u = sample();
-        assert_eq!(tally_digest(&t), tally_digest(&u));
-        u.units[1].hits += 1;
-        assert_ne!(tally_digest(&t), tally_digest(&u));
-    }
-
-    #[test]
-    fn scenario_hash_depends_on_every_field() {
-        let base = pb::Scenario {
-            map: Some(pb::Document {
-                label: "m.yaml".into(),
-                text: "x".into(),
-            }),
-            combatants: vec![pb::Document {
-                label: "g.json".into(),
-                text: "{}".into(),
-            }],
-            sides: vec![pb::Side {
+    fn source() -> ScenarioSource {
+        let mut s = ScenarioSource::new(Document::new("m.yaml", "x"), FightOptions::default());
+        s.add_combatant(Document::new("g.json", "{}"));
+        s.add_combatant(Document::new("o.json", "{}"));
+        s.sides = vec![
+            SideSource {
                 name: "players".into(),
                 members: vec![0, 0],
-                ..Default::default()
-            }],
-            options: Some(pb::FightOptions {
-                round_cap: 100,
-                simple_monster_death: false,
-            }),
-        };
-        let h = scenario_hash(&base);
-        let mut other = base.clone();
-        other.sides[0].members.push(0);
-        assert_ne!(scenario_hash(&other), h);
-        let mut other = base.clone();
-        other.sides[0].tactic = "kite".into();
-        assert_ne!(scenario_hash(&other), h);
-        let mut other = base.clone();
-        other.sides[0].start = Some(pb::StartSquares::default());
-        assert_ne!(scenario_hash(&other), h);
-        let mut with_square = other.clone();
-        with_square.sides[0].start = Some(pb::StartSquares {
-            squares: vec![pb::Square { row: 1, col: 2 }],
-        });
-        assert_ne!(scenario_hash(&with_square), scenario_hash(&other));
-        let mut other = base.clone();
-        other.options.as_mut().unwrap().simple_monster_death = true;
-        assert_ne!(scenario_hash(&other), h);
-        assert_eq!(scenario_hash(&base.clone()), h);
-        assert_ne!(job_id(&h, 1, 10), job_id(&h, 2, 10));
+                tactic: Tactic::Default,
+                start: Some(vec![Pos::new(3, 8), Pos::new(4, 8)]),
+            },
+            SideSource {
+                name: "monsters".into(),
+                members: vec![1],
+                tactic: Tactic::HoldAndShoot,
+                start: None,
+            },
+        ];
+        s.options.simple_monster_death = true;
+        s
     }
 
     #[test]
-    fn a_request_without_a_map_or_with_a_bad_index_is_refused() {
-        let e = compile_scenario(&pb::Scenario::default()).unwrap_err();
+    fn a_source_survives_the_wire_with_its_hash() {
+        let s = source();
+        let wire = source_to_pb(&s);
+        assert_eq!(wire.sides[0].tactic, "");
+        assert_eq!(wire.sides[1].tactic, "hold_and_shoot");
+        let back = source_from_pb(&wire).unwrap();
+        assert_eq!(back, s);
+        assert_eq!(back.content_hash(), s.content_hash());
+    }
+
+    #[test]
+    fn a_request_without_a_map_or_with_an_unknown_tactic_is_refused() {
+        let e = source_from_pb(&pb::Scenario::default()).unwrap_err();
         assert!(e.to_string().contains("no map"), "{e}");
-        let bad = pb::Scenario {
-            map: Some(pb::Document {
-                label: "m.yaml".into(),
-                text: "not: [a map".into(),
-            }),
-            sides: vec![pb::Side {
-                name: "players".into(),
-                members: vec![3],
-                ..Default::default()
-            }],
-            ..Default::default()
-        };
-        let e = compile_scenario(&bad).unwrap_err();
-        assert!(e.to_string().contains("out of range"), "{e}");
+        let mut wire = source_to_pb(&source());
+        wire.sides[1].tactic = "charge".into();
+        wire.sides[0].start.as_mut().unwrap().squares[1].row = 70_000;
+        let e = source_from_pb(&wire).unwrap_err();
+        let lines: Vec<String> = e.iter().map(ToString::to_string).collect();
+        assert_eq!(lines.len(), 2, "{lines:#?}");
+        assert!(
+            lines[0]
+                .starts_with("request: scenario.sides[0].start.squares[1]: square out of range"),
+            "{lines:#?}"
+        );
+        assert!(
+            lines[1].starts_with("request: scenario.sides[1].tactic: unknown tactic `charge`"),
+            "{lines:#?}"
+        );
     }
 
     #[test]
-    fn sides_start_on_their_squares_with_their_tactics() {
-        let doc = |label: &str, text: &str| pb::Document {
-            label: label.into(),
-            text: text.into(),
-        };
-        let wire = pb::Scenario {
-            map: Some(doc(
-                "arena.yaml",
-                include_str!("../../../data/maps/sample_arena_markers.yaml"),
-            )),
-            combatants: vec![
-                doc(
-                    "goblin.json",
-                    include_str!("../../../data/monsters/goblin.json"),
-                ),
-                doc("orc.json", include_str!("../../../data/monsters/orc.json")),
-            ],
-            sides: vec![
-                pb::Side {
-                    name: "players".into(),
-                    members: vec![0, 0],
-                    tactic: String::new(),
-                    start: Some(pb::StartSquares {
-                        squares: vec![pb::Square { row: 3, col: 8 }, pb::Square { row: 4, col: 8 }],
-                    }),
-                },
-                pb::Side {
-                    name: "monsters".into(),
-                    members: vec![1],
-                    tactic: "hold_and_shoot".into(),
-                    start: None,
-                },
-            ],
-            options: Some(pb::FightOptions {
-                round_cap: 100,
-                simple_monster_death: false,
-            }),
-        };
-        let s = compile_scenario(&wire).expect("compiles");
-        let players = s.side_index("players").unwrap();
-        let monsters = s.side_index("monsters").unwrap();
-        assert_eq!(s.tactic(players), Tactic::Default);
-        assert_eq!(s.tactic(monsters), Tactic::HoldAndShoot);
-        let anchors: Vec<Pos> = s
-            .units()
-            .iter()
-            .filter(|u| u.side == players)
-            .map(|u| u.anchor)
-            .collect();
-        assert_eq!(anchors, vec![Pos::new(3, 8), Pos::new(4, 8)]);
-
-        let mut bad = wire.clone();
-        bad.sides[1].tactic = "charge".into();
-        let e = compile_scenario(&bad).unwrap_err();
-        assert!(e.to_string().contains("unknown tactic"), "{e}");
+    fn a_bad_member_index_from_the_wire_is_refused_when_compiled() {
+        let mut wire = source_to_pb(&source());
+        wire.sides[0].members.push(3);
+        let e = source_from_pb(&wire).unwrap().compile().unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("sides[0].members[2]: combatant index 3 is out of range (2 documents)"),
+            "{e}"
+        );
     }
 }

@@ -8,8 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use pf1e_engine::error::DataErrors;
 use pf1e_engine::scenario::Scenario;
-
-use crate::rpc::ContentHash;
+use pf1e_sweep::hash::ContentHash;
 
 /// Compiled scenarios kept at most.
 pub const CAPACITY: usize = 8;
@@ -61,55 +60,51 @@ impl ScenarioCache {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::rpc::convert::{compile_scenario, scenario_hash};
-    use crate::rpc::pb;
+    use pf1e_engine::scenario::{FightOptions, Tactic};
+    use pf1e_sweep::source::{Document, ScenarioSource, SideSource};
 
-    fn arena(round_cap: u32) -> pb::Scenario {
-        let doc = |label: &str, text: &str| pb::Document {
-            label: label.into(),
-            text: text.into(),
+    use super::*;
+
+    fn arena(round_cap: u32) -> ScenarioSource {
+        let options = FightOptions {
+            round_cap,
+            simple_monster_death: false,
         };
-        pb::Scenario {
-            map: Some(doc(
-                "sample_arena.yaml",
-                include_str!("../../../data/maps/sample_arena.yaml"),
-            )),
-            combatants: vec![
-                doc(
-                    "goblin.json",
-                    include_str!("../../../data/monsters/goblin.json"),
-                ),
-                doc("orc.json", include_str!("../../../data/monsters/orc.json")),
-            ],
-            sides: vec![
-                pb::Side {
-                    name: "players".into(),
-                    members: vec![0, 0],
-                    ..Default::default()
-                },
-                pb::Side {
-                    name: "monsters".into(),
-                    members: vec![1],
-                    ..Default::default()
-                },
-            ],
-            options: Some(pb::FightOptions {
-                round_cap,
-                simple_monster_death: false,
-            }),
-        }
+        let map = Document::new(
+            "sample_arena.yaml",
+            include_str!("../../../data/maps/sample_arena.yaml"),
+        );
+        let mut source = ScenarioSource::new(map, options);
+        let goblin = source.add_combatant(Document::new(
+            "goblin.json",
+            include_str!("../../../data/monsters/goblin.json"),
+        ));
+        let orc = source.add_combatant(Document::new(
+            "orc.json",
+            include_str!("../../../data/monsters/orc.json"),
+        ));
+        let side = |name: &str, members: Vec<usize>| SideSource {
+            name: name.into(),
+            members,
+            tactic: Tactic::Default,
+            start: None,
+        };
+        source.sides = vec![
+            side("players", vec![goblin, goblin]),
+            side("monsters", vec![orc]),
+        ];
+        source
     }
 
     #[test]
     fn a_scenario_is_compiled_once_per_content_hash_and_the_cache_is_bounded() {
         let cache = ScenarioCache::default();
         let compiles = std::cell::Cell::new(0);
-        let get = |wire: &pb::Scenario| {
+        let get = |source: &ScenarioSource| {
             cache
-                .get_or_compile(scenario_hash(wire), || {
+                .get_or_compile(source.content_hash(), || {
                     compiles.set(compiles.get() + 1);
-                    compile_scenario(wire)
+                    source.compile()
                 })
                 .unwrap()
         };

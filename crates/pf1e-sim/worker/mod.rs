@@ -77,18 +77,8 @@ async fn serve_async(options: WorkerOptions) -> anyhow::Result<u8> {
         (None, None) => None,
         _ => anyhow::bail!("--tls-cert and --tls-key go together"),
     };
-    let listener = TcpListener::bind(options.listen)
-        .await
-        .with_context(|| format!("cannot listen on {}", options.listen))?;
+    let (listener, health_listener) = bind(&options).await?;
     let address = listener.local_addr()?;
-    let health_listener = match options.health_listen {
-        Some(addr) => Some(
-            TcpListener::bind(addr)
-                .await
-                .with_context(|| format!("cannot listen on {addr} (--health-listen)"))?,
-        ),
-        None => None,
-    };
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_serving::<WorkerServer<WorkerService>>().await;
@@ -145,16 +135,122 @@ async fn serve_async(options: WorkerOptions) -> anyhow::Result<u8> {
         )
     });
 
+    announce(&Announce {
+        address,
+        health_address,
+        threads: options.threads,
+        tls: tls.is_some(),
+        token: token.is_some(),
+        faults: &faults,
+    });
+
+    let mut main_server = main_server;
+    let signal = tokio::select! {
+        signal = termination_signal() => signal?,
+        ended = &mut main_server => {
+            // The server only returns on its own when it cannot go on serving.
+            ended.context("the server task failed")?.context("the server stopped")?;
+            anyhow::bail!("the server stopped unexpectedly");
+        }
+    };
+    drain(Drain {
+        signal,
+        grace: options.grace,
+        draining: &draining,
+        health: &health,
+        stop: stop_tx,
+        servers: [Some(main_server), health_server],
+    })
+    .await;
+    Ok(SUCCESS)
+}
+
+/// A server task.
+type ServerTask = tokio::task::JoinHandle<Result<(), tonic::transport::Error>>;
+
+/// What draining needs: the signal received, the grace period, the flag that refuses new
+/// shards, the health reporter, the stop channel of the servers, and their tasks.
+struct Drain<'a> {
+    signal: &'static str,
+    grace: Duration,
+    draining: &'a AtomicBool,
+    health: &'a tonic_health::server::HealthReporter,
+    stop: watch::Sender<bool>,
+    servers: [Option<ServerTask>; 2],
+}
+
+/// Turns health NOT_SERVING, refuses new shards, stops the servers and waits for the running
+/// shards, at most the grace period (open connections may keep a server from returning).
+async fn drain(d: Drain<'_>) {
+    eprintln!(
+        "pf1e-sim worker: {}: no longer serving; finishing running shards (at most {:?})",
+        d.signal, d.grace
+    );
+    d.draining.store(true, Ordering::SeqCst);
+    d.health
+        .set_service_status("", ServingStatus::NotServing)
+        .await;
+    d.health
+        .set_not_serving::<WorkerServer<WorkerService>>()
+        .await;
+    let _ = d.stop.send(true);
+    let drained = async {
+        for server in d.servers.into_iter().flatten() {
+            let _ = server.await;
+        }
+    };
+    if tokio::time::timeout(d.grace, drained).await.is_err() {
+        eprintln!("pf1e-sim worker: grace period over; exiting with connections still open");
+    }
+}
+
+/// Binds the worker's address and, with `--health-listen`, the health-only one.
+async fn bind(options: &WorkerOptions) -> anyhow::Result<(TcpListener, Option<TcpListener>)> {
+    let listener = TcpListener::bind(options.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", options.listen))?;
+    let health_listener = match options.health_listen {
+        Some(addr) => Some(
+            TcpListener::bind(addr)
+                .await
+                .with_context(|| format!("cannot listen on {addr} (--health-listen)"))?,
+        ),
+        None => None,
+    };
+    Ok((listener, health_listener))
+}
+
+/// What a worker says about itself when it starts.
+struct Announce<'a> {
+    address: SocketAddr,
+    health_address: Option<SocketAddr>,
+    threads: usize,
+    tls: bool,
+    token: bool,
+    faults: &'a Faults,
+}
+
+/// Prints where the worker listens (tests and scripts read the address from this line), and
+/// warns loudly when it is reachable without a token or runs with test faults.
+fn announce(a: &Announce) {
+    let Announce {
+        address,
+        health_address,
+        threads,
+        tls,
+        token,
+        faults,
+    } = a;
     eprintln!(
         "pf1e-sim worker listening on {address} ({}; protocol {PROTOCOL_VERSION}, rules {RULES_HASH}, {} thread{})",
-        if tls.is_some() { "TLS" } else { "plain text" },
-        options.threads,
-        if options.threads == 1 { "" } else { "s" }
+        if *tls { "TLS" } else { "plain text" },
+        threads,
+        if *threads == 1 { "" } else { "s" }
     );
     if let Some(health_address) = health_address {
         eprintln!("pf1e-sim worker health on {health_address} (plain text)");
     }
-    if !address.ip().is_loopback() && token.is_none() {
+    if !address.ip().is_loopback() && !token {
         let warning = format!(
             "WARNING: listening on {address}, reachable from other machines, without a token: anyone who can reach this port can use this machine's CPU. Pass --token-file (and the same file to the coordinator)."
         );
@@ -166,38 +262,6 @@ async fn serve_async(options: WorkerOptions) -> anyhow::Result<u8> {
             "WARNING: test faults injected ({faults:?}): never use this worker for real jobs"
         );
     }
-
-    let mut main_server = main_server;
-    let signal = tokio::select! {
-        signal = termination_signal() => signal?,
-        ended = &mut main_server => {
-            // The server only returns on its own when it cannot go on serving.
-            ended.context("the server task failed")?.context("the server stopped")?;
-            anyhow::bail!("the server stopped unexpectedly");
-        }
-    };
-    eprintln!(
-        "pf1e-sim worker: {signal}: no longer serving; finishing running shards (at most {:?})",
-        options.grace
-    );
-    draining.store(true, Ordering::SeqCst);
-    health
-        .set_service_status("", ServingStatus::NotServing)
-        .await;
-    health
-        .set_not_serving::<WorkerServer<WorkerService>>()
-        .await;
-    let _ = stop_tx.send(true);
-    let drained = async {
-        let _ = main_server.await;
-        if let Some(h) = health_server {
-            let _ = h.await;
-        }
-    };
-    if tokio::time::timeout(options.grace, drained).await.is_err() {
-        eprintln!("pf1e-sim worker: grace period over; exiting with connections still open");
-    }
-    Ok(SUCCESS)
 }
 
 /// Waits for SIGTERM or SIGINT (Ctrl-C) and names it.

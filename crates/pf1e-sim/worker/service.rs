@@ -3,21 +3,22 @@
 //! tokio's blocking pool — never on the async runtime's threads, so health checks and `Info`
 //! answer while every slot is busy. A shard is played in chunks; when the caller goes away
 //! (deadline, cancel, coordinator killed) the rest of the shard is skipped and the slot freed.
-//! Never opens a path: the scenario arrives as text.
+//! Never opens a path: the scenario arrives as text, is mapped to a scenario source and
+//! compiled and hashed by the source's own functions, exactly as the coordinator did.
 
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use pf1e_engine::fight::run_range;
-use pf1e_engine::rng::Seed;
+use pf1e_engine::error::{DataError, DataErrors};
 use pf1e_engine::tally::Tally;
+use pf1e_sweep::play::play_runs;
 use tokio::sync::Semaphore;
 use tonic::{Request, Response, Status};
 
 use super::cache::ScenarioCache;
 use super::faults::Faults;
-use crate::rpc::convert::{compile_scenario, scenario_hash, tally_to_pb};
+use crate::rpc::convert::{source_from_pb, tally_to_pb};
 use crate::rpc::pb::{self, worker_server::Worker};
 use crate::rpc::status::WorkerError;
 use crate::rpc::{BINARY_VERSION, ENGINE_VERSION, PROTOCOL_VERSION, RULES_HASH};
@@ -186,12 +187,14 @@ impl Worker for WorkerService {
         let shard = request.shard_id;
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            let hash = scenario_hash(&scenario);
+            let invalid = |errors: DataErrors| WorkerError::InvalidRequest {
+                reason: quote_errors(&errors.0),
+            };
+            let source = source_from_pb(&scenario).map_err(invalid)?;
+            let hash = source.content_hash();
             let compiled = cache
-                .get_or_compile(hash, || compile_scenario(&scenario))
-                .map_err(|errors| WorkerError::InvalidRequest {
-                    reason: quote_errors(&errors.0),
-                })?;
+                .get_or_compile(hash, || source.compile())
+                .map_err(invalid)?;
             let tally = play(&compiled, seed, runs, &faults, &cancelled);
             Ok::<_, WorkerError>((hash, tally))
         });
@@ -248,8 +251,8 @@ fn play(
         }
         let end = start.saturating_add(CHUNK_RUNS).min(runs.end);
         tally
-            .merge(&run_range(scenario, Seed(seed), start..end))
-            .expect("one scenario gives one tally shape");
+            .merge(&play_runs(scenario, seed, start..end))
+            .expect("one scenario gives one tally shape, and a shard cannot overflow");
         start = end;
     }
     if faults.tamper {
@@ -258,7 +261,7 @@ fn play(
     Some(tally)
 }
 
-fn quote_errors(errors: &[pf1e_engine::error::DataError]) -> String {
+fn quote_errors(errors: &[DataError]) -> String {
     let mut lines: Vec<String> = errors
         .iter()
         .take(MAX_QUOTED_ERRORS)

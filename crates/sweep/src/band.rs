@@ -1,4 +1,4 @@
-//! Win-rate bands in closed form (seed 000 « Interpréter le rapport »): p = wins / n,
+//! Win-rate bands in closed form (the reference spec « Interpréter le rapport »): p = wins / n,
 //! σ = √(p(1−p)/n), band [p − 3σ, p + 3σ] bounded to [0, 1]. Inputs are integer counts from a
 //! merged tally; floats appear only here, at rendering time.
 
@@ -33,7 +33,7 @@ mod tests {
 
     #[test]
     fn band_matches_the_closed_form() {
-        // The seed's report: 962 wins of 1000 → 96.2 %, band [94.4 %, 98.0 %].
+        // The reference spec's report: 962 wins of 1000 → 96.2 %, band [94.4 %, 98.0 %].
         let b = three_sigma(962, 1000).unwrap();
         assert!((b.rate - 0.962).abs() < 1e-12);
         assert!((b.sigma - (0.962f64 * 0.038 / 1000.0).sqrt()).abs() < 1e-12);

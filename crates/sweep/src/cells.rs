@@ -1,18 +1,16 @@
 //! The cells of a sweep: the cartesian product of its axes, in axis order (the first axis
 //! varies slowest, the last fastest, like nested loops), and what each cell changes in the
-//! encounter — a side's combatant files, its tactic, its starting placement (resolved to
-//! squares of the map by [`resolve_placement`]).
+//! encounter — a side's combatant files, its tactic, its starting placement (turned into
+//! squares of the map by `placement::placement_squares`).
 //!
 //! Common random numbers: run i of every cell rolls from seed + i, so two cells differ only by
 //! what their axes change, not by luck; differences between cells are sharper than with
 //! independent seeds (the bands shown stay those of each cell alone, which is conservative).
 
-use pf1e_engine::board::{Board, Pos};
-use pf1e_engine::de::closest;
-use pf1e_engine::map::Map;
 use pf1e_engine::scenario::Tactic;
 
-use crate::sweep_spec::{AxisKind, Placement, SweepSpec};
+use crate::placement::Placement;
+use crate::sweep_spec::{AxisKind, SweepSpec};
 
 /// One cell: the chosen option index of every axis, in axis order.
 pub type Cell = Vec<usize>;
@@ -116,62 +114,6 @@ pub fn maps(spec: &SweepSpec) -> Vec<&str> {
         }
     }
     out
-}
-
-/// The squares of `placement` on `map`, in order; `Err` names what is wrong (unknown marker or
-/// zone, square off the map or impassable).
-pub fn resolve_placement(map: &Map, placement: &Placement) -> Result<Vec<Pos>, String> {
-    let squares: Vec<Pos> = match placement {
-        Placement::Zone(z) => {
-            let squares: Vec<Pos> = map.zone_squares(*z).filter(|&q| map.passable(q)).collect();
-            if squares.is_empty() {
-                let letters: String = map.zone_letters().iter().collect();
-                return Err(format!("the map has no zone '{z}' (zones: {letters})"));
-            }
-            squares
-        }
-        Placement::Cells(cells) => cells.clone(),
-        Placement::Markers(names) => {
-            let mut squares = Vec::new();
-            for name in names {
-                match map.marker(name) {
-                    Some(q) => squares.push(q),
-                    None => {
-                        let known: Vec<&str> =
-                            map.markers().iter().map(|(n, _)| n.as_str()).collect();
-                        let hint = match closest(name, known.iter().copied()) {
-                            Some(h) => format!("did you mean `{h}`?"),
-                            None => "the map has no markers".to_string(),
-                        };
-                        return Err(format!(
-                            "unknown marker `{name}` ({hint}); the markers are: {}",
-                            known.join(", ")
-                        ));
-                    }
-                }
-            }
-            squares
-        }
-    };
-    for q in &squares {
-        if !map.contains(*q) {
-            return Err(format!(
-                "[{}, {}] is off the map ({} rows × {} columns)",
-                q.row,
-                q.col,
-                map.rows(),
-                map.cols()
-            ));
-        }
-        if !map.passable(*q) {
-            let t = map.terrain_at(*q);
-            return Err(format!(
-                "[{}, {}] is on impassable terrain '{}' ({})",
-                q.row, q.col, t.symbol, t.kind
-            ));
-        }
-    }
-    Ok(squares)
 }
 
 #[cfg(test)]

@@ -1,19 +1,22 @@
-//! The local shard executor: plays every shard of a [`ShardPlan`] on scoped std threads and
-//! merges the shard tallies. The only place in this crate that starts threads; it does no I/O
-//! and reads no clock.
+//! The one local executor: plays a list of shards on scoped std threads and streams each
+//! finished shard's tally back to the calling thread, which merges it into the total and hands
+//! it to a callback (a journal records it, a progress bar advances) before taking the next. The
+//! only place in this crate that starts threads; it does no I/O and reads no clock. `run`,
+//! `sweep`, slices, `bench` and the coordinator's local fallback all play through here.
 //!
-//! Workers pull shard indices from one atomic counter, so a fast thread simply takes more
-//! shards. Each worker adds its shards into its own [`Tally`] and the worker tallies are added
-//! at the end: merging is integer addition (commutative, associative), so the result — and the
-//! report rendered from it — is the same for every thread count, shard size and completion
-//! order. What plays a shard is a parameter (`pf1e_engine::fight::run_range` in `pf1e-sim
-//! run`), which keeps this module testable without the engine.
+//! Threads pull shard indices from one atomic counter, so a fast thread simply takes more
+//! shards. Merging is integer addition (commutative, associative), so the total — and the report
+//! rendered from it — is the same for every thread count, shard size and completion order; only
+//! the order of the callbacks varies. What plays a shard is a parameter
+//! (`play::play_runs` in practice), which keeps this module testable without the
+//! engine.
 
 use std::num::NonZeroUsize;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
 
-use pf1e_engine::tally::{Tally, TallyMismatch};
+use pf1e_engine::tally::{Tally, TallyError};
 
 use crate::shard::ShardPlan;
 
@@ -22,127 +25,120 @@ pub fn default_threads() -> NonZeroUsize {
     std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
 }
 
-/// Plays every shard of `plan` with `play` on up to `threads` threads (never more than there
-/// are shards) and returns `empty` plus every shard's tally. `play` receives run indices; it
-/// must return a tally shaped like `empty`, else the job stops with the mismatch.
-pub fn run_local<F>(
-    plan: &ShardPlan,
+/// Shards the executor can index without storing them: a whole [`ShardPlan`] (a billion
+/// one-run shards cost no memory), or a list of chosen run ranges.
+pub trait Shards: Sync {
+    /// How many shards there are.
+    fn count(&self) -> u64;
+    /// The run indices of shard `index` (`index < count()`).
+    fn runs(&self, index: u64) -> Range<u64>;
+}
+
+impl Shards for ShardPlan {
+    fn count(&self) -> u64 {
+        self.len()
+    }
+
+    fn runs(&self, index: u64) -> Range<u64> {
+        self.shard(index).unwrap_or(0..0)
+    }
+}
+
+impl Shards for [Range<u64>] {
+    fn count(&self) -> u64 {
+        self.len() as u64
+    }
+
+    fn runs(&self, index: u64) -> Range<u64> {
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| self.get(i))
+            .cloned()
+            .unwrap_or(0..0)
+    }
+}
+
+/// Plays every shard of `shards` with `play` on up to `threads` threads (never more than there
+/// are shards) and returns `empty` plus every shard's tally. As each shard finishes, the calling
+/// thread merges it and calls `done(index, &tally)`; the first error (a tally of another shape,
+/// an overflow, or `done`'s own) stops the threads after their current shard and is returned.
+/// A panic in `play` is resumed here once the other threads have stopped.
+pub fn execute<S, E>(
+    shards: &S,
     threads: NonZeroUsize,
     empty: &Tally,
-    play: F,
-) -> Result<Tally, TallyMismatch>
+    play: impl Fn(Range<u64>) -> Tally + Sync,
+    mut done: impl FnMut(u64, &Tally) -> Result<(), E>,
+) -> Result<Tally, E>
 where
-    F: Fn(Range<u64>) -> Tally + Sync,
+    S: Shards + ?Sized,
+    E: From<TallyError>,
 {
-    let workers = usize::try_from(plan.len())
+    let count = shards.count();
+    let workers = usize::try_from(count)
         .unwrap_or(usize::MAX)
         .min(threads.get());
     let next = AtomicU64::new(0);
-    let failed = AtomicBool::new(false);
-    let worker = || -> Result<Tally, TallyMismatch> {
-        let mut acc = empty.clone();
-        while !failed.load(Ordering::Relaxed) {
-            let Some(range) = plan.shard(next.fetch_add(1, Ordering::Relaxed)) else {
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(u64, Tally)>();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                let tx = tx.clone();
+                let (next, stop, play) = (&next, &stop, &play);
+                scope.spawn(move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= count || tx.send((index, play(shards.runs(index)))).is_err() {
+                            break;
+                        }
+                    }
+                })
+            })
+            .collect();
+        drop(tx);
+        let mut total = empty.clone();
+        let mut outcome = Ok(());
+        for (index, tally) in rx.iter() {
+            let step = total
+                .merge(&tally)
+                .map_err(E::from)
+                .and_then(|()| done(index, &tally));
+            if let Err(e) = step {
+                stop.store(true, Ordering::Relaxed);
+                outcome = Err(e);
                 break;
-            };
-            if let Err(e) = acc.merge(&play(range)) {
-                failed.store(true, Ordering::Relaxed);
-                return Err(e);
             }
         }
-        Ok(acc)
-    };
-    let partials: Vec<Result<Tally, TallyMismatch>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(worker)).collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    let mut total = empty.clone();
-    for partial in partials {
-        total.merge(&partial?)?;
-    }
-    Ok(total)
+        drop(rx);
+        for handle in handles {
+            if let Err(panic) = handle.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+        outcome.map(|()| total)
+    })
+}
+
+/// [`execute`] without a callback: the merged total of every shard.
+pub fn play_all<S>(
+    shards: &S,
+    threads: NonZeroUsize,
+    empty: &Tally,
+    play: impl Fn(Range<u64>) -> Tally + Sync,
+) -> Result<Tally, TallyError>
+where
+    S: Shards + ?Sized,
+{
+    execute(
+        shards,
+        threads,
+        empty,
+        play,
+        |_, _| Ok::<(), TallyError>(()),
+    )
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A stand-in for the engine: a pure function of the run index, like a real fight.
-    fn fake_fight(run: u64) -> Tally {
-        let mut t = Tally::empty(2, 3);
-        let x = run.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
-        t.fights = 1;
-        match x % 5 {
-            0 => t.draws = 1,
-            1 | 2 => t.wins[0] = 1,
-            _ => t.wins[1] = 1,
-        }
-        let rounds = 1 + x % 9;
-        t.rounds_sum = rounds;
-        t.rounds_sq_sum = rounds * rounds;
-        t.units[(x % 3) as usize].hits = x % 4;
-        t.units[0].damage_dealt = x % 11;
-        t.units[2].killed = u64::from(x % 7 == 0);
-        t
-    }
-
-    fn fake_shard(range: Range<u64>) -> Tally {
-        let mut t = Tally::empty(2, 3);
-        for run in range {
-            t.merge(&fake_fight(run)).unwrap();
-        }
-        t
-    }
-
-    fn threads(n: usize) -> NonZeroUsize {
-        NonZeroUsize::new(n).unwrap()
-    }
-
-    #[test]
-    fn result_is_the_same_for_every_thread_count_and_shard_size() {
-        let empty = Tally::empty(2, 3);
-        let serial = fake_shard(0..500);
-        assert_eq!(serial.fights, 500);
-        for shard_runs in [1, 7, 64, 500, 1000] {
-            let plan = ShardPlan::new(500, shard_runs).unwrap();
-            for n in [1, 2, 7] {
-                let got = run_local(&plan, threads(n), &empty, fake_shard).unwrap();
-                assert_eq!(got, serial, "{n} threads, shards of {shard_runs}");
-            }
-        }
-    }
-
-    #[test]
-    fn every_run_is_played_exactly_once() {
-        let plan = ShardPlan::new(1000, 3).unwrap();
-        let played = std::sync::Mutex::new(vec![0u8; 1000]);
-        let got = run_local(&plan, threads(4), &Tally::empty(1, 0), |range| {
-            let mut seen = played.lock().unwrap();
-            for run in range.clone() {
-                seen[run as usize] += 1;
-            }
-            let mut t = Tally::empty(1, 0);
-            t.fights = range.end - range.start;
-            t
-        })
-        .unwrap();
-        assert_eq!(got.fights, 1000);
-        assert!(played.into_inner().unwrap().iter().all(|&n| n == 1));
-    }
-
-    #[test]
-    fn a_misshapen_shard_tally_stops_the_job() {
-        let plan = ShardPlan::new(10, 2).unwrap();
-        let e = run_local(&plan, threads(2), &Tally::empty(2, 3), |_| {
-            Tally::empty(3, 3)
-        })
-        .unwrap_err();
-        assert_eq!((e.sides_a, e.sides_b), (2, 3));
-    }
-}
+#[path = "executor_tests.rs"]
+mod tests;

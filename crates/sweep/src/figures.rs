@@ -1,27 +1,15 @@
 //! The numbers a balance report shows, computed once from (header, merged [`Tally`]) so the
-//! French text and the JSON always agree (seed 000 « Interpréter le rapport »). This is where
+//! French text and the JSON always agree (the reference spec « Interpréter le
+//! rapport »). This is where
 //! integers become floats; nothing here formats text.
 //!
 //! Every rate and mean divides by the tally's fights; with no fight at all it is `None`
 //! (rendered « — » in text, `null` in JSON) rather than NaN.
 
 use pf1e_engine::tally::{Tally, UnitTally};
-use thiserror::Error;
 
 use crate::band::{Band, three_sigma};
-use crate::report::ReportHeader;
-
-/// A header and a tally that do not describe the same encounter.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error(
-    "the tally does not match the report header: {tally_sides} sides and {tally_units} combatants in the tally, {header_sides} sides and {header_units} combatants in the header"
-)]
-pub struct ShapeMismatch {
-    pub header_sides: usize,
-    pub header_units: usize,
-    pub tally_sides: usize,
-    pub tally_units: usize,
-}
+use crate::header::{ReportHeader, ShapeMismatch};
 
 /// One side's wins.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,7 +90,7 @@ fn unit_figures(u: &UnitTally, fights: u64) -> UnitFigures {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{SideHeader, UnitHeader};
+    use crate::header::{SideHeader, UnitHeader};
 
     fn header() -> ReportHeader {
         ReportHeader {

@@ -1,15 +1,18 @@
 //! The balance report as JSON (`pf1e-sim run --format json`): the text report's numbers at
 //! full precision (rates as fractions in [0, 1], means per fight; `null` when there was no
-//! fight) plus the raw integer [`Tally`], so a later `merge` can add reports back together.
-//! Keys come out in the declared order of these structs (serde derive, no maps), pretty-printed
-//! and newline-terminated: equal tallies give equal bytes.
+//! fight) plus the raw integer [`Tally`] (the engine's own serde form), so a later `merge` can
+//! add reports back together. Keys come out in the declared order of these structs (serde
+//! derive, no maps), pretty-printed and newline-terminated: equal tallies give equal bytes.
+//!
+//! `mean_healing_done` and the tally's `healing_done` are always 0: nothing writes that counter
+//! until healing exists (the key is kept so the shape does not change when it does).
 
 use pf1e_engine::fight::TranscriptLine;
-use pf1e_engine::tally::{Tally, UnitTally};
+use pf1e_engine::tally::Tally;
 use serde::{Deserialize, Serialize};
 
-use crate::figures::{Figures, ShapeMismatch};
-use crate::report::{ReportHeader, SideHeader, UnitHeader};
+use crate::figures::Figures;
+use crate::header::{ReportHeader, ShapeMismatch, SideHeader, UnitHeader};
 
 /// Version of this JSON shape; bumped when a key changes meaning or disappears.
 pub const FORMAT_VERSION: u32 = 1;
@@ -28,7 +31,8 @@ pub struct JsonReport {
     pub draw_rate: Option<f64>,
     pub mean_rounds: Option<f64>,
     pub units: Vec<JsonUnit>,
-    pub tally: RawTally,
+    /// The merged tally itself, as the engine's [`Tally`] serializes.
+    pub tally: Tally,
     /// The first fight's log, only when asked for (`--transcript`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transcript: Option<Vec<JsonTranscriptLine>>,
@@ -65,87 +69,12 @@ pub struct JsonUnit {
     pub killed_rate: Option<f64>,
 }
 
-/// [`Tally`] as JSON, field for field (the engine stays free of serde derives on it).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RawTally {
-    pub fights: u64,
-    pub wins: Vec<u64>,
-    pub draws: u64,
-    pub rounds_sum: u64,
-    pub rounds_sq_sum: u64,
-    pub units: Vec<RawUnitTally>,
-}
-
-/// [`UnitTally`] as JSON, field for field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RawUnitTally {
-    pub hits: u64,
-    pub crits: u64,
-    pub damage_dealt: u64,
-    pub damage_taken: u64,
-    pub healing_done: u64,
-    pub downed: u64,
-    pub killed: u64,
-}
-
 /// One transcript line; `round` and `actor` are `null` for lines about the whole fight.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JsonTranscriptLine {
     pub round: Option<u32>,
     pub actor: Option<String>,
     pub message: String,
-}
-
-impl From<&Tally> for RawTally {
-    fn from(t: &Tally) -> Self {
-        let units = t
-            .units
-            .iter()
-            .map(|u| RawUnitTally {
-                hits: u.hits,
-                crits: u.crits,
-                damage_dealt: u.damage_dealt,
-                damage_taken: u.damage_taken,
-                healing_done: u.healing_done,
-                downed: u.downed,
-                killed: u.killed,
-            })
-            .collect();
-        RawTally {
-            fights: t.fights,
-            wins: t.wins.clone(),
-            draws: t.draws,
-            rounds_sum: t.rounds_sum,
-            rounds_sq_sum: t.rounds_sq_sum,
-            units,
-        }
-    }
-}
-
-impl From<&RawTally> for Tally {
-    fn from(t: &RawTally) -> Self {
-        let units = t
-            .units
-            .iter()
-            .map(|u| UnitTally {
-                hits: u.hits,
-                crits: u.crits,
-                damage_dealt: u.damage_dealt,
-                damage_taken: u.damage_taken,
-                healing_done: u.healing_done,
-                downed: u.downed,
-                killed: u.killed,
-            })
-            .collect();
-        Tally {
-            fights: t.fights,
-            wins: t.wins.clone(),
-            draws: t.draws,
-            rounds_sum: t.rounds_sum,
-            rounds_sq_sum: t.rounds_sq_sum,
-            units,
-        }
-    }
 }
 
 impl JsonReport {
@@ -210,7 +139,7 @@ impl JsonReport {
             draw_rate: f.draw_rate,
             mean_rounds: f.mean_rounds,
             units,
-            tally: RawTally::from(tally),
+            tally: tally.clone(),
             transcript,
         })
     }

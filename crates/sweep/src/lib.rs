@@ -1,18 +1,36 @@
-//! pf1e-sweep: jobs and reports. A job's runs are planned into seed-range shards
-//! ([`shard`]), played and merged by integer addition ([`executor`] locally; a coordinator
-//! later), and the merged tally is rendered ([`report`] in French, [`json`], [`transcript`]).
-//! Sweeps (issue 5): [`sweep_spec`] parses and checks a sweep file, [`cells`] enumerates
-//! its matrix, [`sweep_report`] renders it as text, JSON or CSV and [`sweep_html`] as a page.
-//! Pure: no I/O and no clock; the only threads are the scoped ones of [`executor`].
+//! pf1e-sweep: jobs and reports, pure. A job's encounter is a [`source::ScenarioSource`] (the
+//! text it is made of, compiled and hashed in one place); its runs are planned into seed-range
+//! shards ([`shard`]), played by the one local [`executor`] (or by workers, which the binary
+//! reaches) and merged by checked integer addition; the merged tally is rendered ([`output`]:
+//! [`report`] in French, [`json`], [`transcript`]). Batch slices ([`mod@slice`], joined by
+//! [`slice_merge`]) and the coordinator's [`journal`] lines store tallies as the engine's JSON.
+//!
+//! Sweeps: [`sweep_spec`] parses and checks a sweep file, [`cells`] enumerates its matrix,
+//! [`sweep_job`] reads a sweep's files once and builds each cell's source, [`sweep_report`]
+//! renders it as text, JSON or CSV and [`sweep_html`] as a page.
+//!
+//! No I/O and no clock: files are read by the caller (through a closure), and the only threads
+//! are the scoped ones of [`executor`].
 
 pub mod band;
 pub mod cells;
 pub mod executor;
 pub mod figures;
+pub mod hash;
+pub mod header;
+pub mod ids;
+pub mod journal;
 pub mod json;
+pub mod output;
+pub mod placement;
+pub mod play;
 pub mod report;
 pub mod shard;
+pub mod slice;
+pub mod slice_merge;
+pub mod source;
 pub mod sweep_html;
+pub mod sweep_job;
 pub mod sweep_report;
 pub mod sweep_spec;
 pub mod table;

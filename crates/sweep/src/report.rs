@@ -1,112 +1,19 @@
-//! The balance report: its header ([`ReportHeader`], what a report says about the encounter
-//! besides the tally) and the French text rendering, in the shape of seed 000 « Démarrage
+//! The balance report in French text, in the shape of the reference spec « Démarrage
 //! rapide ». A report is a pure function of (header, merged [`Tally`]): the local `run`, a
 //! coordinator and a later `merge` all render through here, so equal tallies give equal bytes.
 //!
 //! Formatting is deterministic: one decimal everywhere (Rust's `{:.1}`, no locale), floats only
-//! from [`Figures`]. Text owns French words and layout; it never computes a statistic.
+//! from [`Figures`]. Text owns French words and layout; it never computes a statistic. The
+//! « Soins prodigués » column reads the tally's `healing_done`, which nothing writes yet: it
+//! shows 0.0 until healing exists.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
-use pf1e_engine::scenario::Scenario;
 use pf1e_engine::tally::Tally;
-use serde::{Deserialize, Serialize};
 
-use crate::figures::{Figures, ShapeMismatch};
+use crate::figures::Figures;
+use crate::header::{ReportHeader, ShapeMismatch};
 use crate::table::{self, Align, Column, Row};
-
-/// What a report says about the encounter and the job, besides the tally.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ReportHeader {
-    /// The map's `name`, or its file stem when the map is unnamed.
-    pub map: String,
-    /// Sides in the scenario's order (the map's deployment order), as the tally's `wins`.
-    pub sides: Vec<SideHeader>,
-    /// Combatants in the scenario's order, as the tally's `units`.
-    pub units: Vec<UnitHeader>,
-    /// Runs the job asked for.
-    pub runs: u64,
-    pub seed: u64,
-    pub round_cap: u32,
-}
-
-/// A side and how many combatants it fields.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SideHeader {
-    pub name: String,
-    pub combatants: usize,
-}
-
-/// A combatant's unique id and the name of its side.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UnitHeader {
-    pub id: String,
-    pub side: String,
-}
-
-impl ReportHeader {
-    /// The header of a job of `runs` runs from `seed` on `scenario`.
-    pub fn for_scenario(scenario: &Scenario, runs: u64, seed: u64) -> ReportHeader {
-        let sides: Vec<SideHeader> = scenario
-            .sides()
-            .iter()
-            .enumerate()
-            .map(|(i, name)| SideHeader {
-                name: name.clone(),
-                combatants: scenario.side_size(i),
-            })
-            .collect();
-        let units = scenario
-            .units()
-            .iter()
-            .map(|u| UnitHeader {
-                id: u.id.clone(),
-                side: scenario.sides()[u.side].clone(),
-            })
-            .collect();
-        ReportHeader {
-            map: map_title(scenario.map().name(), scenario.map_label()),
-            sides,
-            units,
-            runs,
-            seed,
-            round_cap: scenario.options().round_cap,
-        }
-    }
-
-    /// The empty tally of this encounter (the identity of merging).
-    pub fn empty_tally(&self) -> Tally {
-        Tally::empty(self.sides.len(), self.units.len())
-    }
-
-    /// Whether `tally` has one win counter per side and one unit per combatant.
-    pub fn check(&self, tally: &Tally) -> Result<(), ShapeMismatch> {
-        if tally.wins.len() == self.sides.len() && tally.units.len() == self.units.len() {
-            return Ok(());
-        }
-        Err(ShapeMismatch {
-            header_sides: self.sides.len(),
-            header_units: self.units.len(),
-            tally_sides: tally.wins.len(),
-            tally_units: tally.units.len(),
-        })
-    }
-}
-
-/// The map's title: its `name` when it has a non-blank one, else the stem of its file name
-/// (`arenas/cave.yaml` → `cave`), else the label as given.
-pub fn map_title(name: Option<&str>, label: &str) -> String {
-    if let Some(name) = name.filter(|n| !n.trim().is_empty()) {
-        return name.to_string();
-    }
-    Path::new(label)
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .filter(|s| !s.is_empty())
-        .unwrap_or(label)
-        .to_string()
-}
 
 /// The French text report, newline-terminated.
 pub fn render_text(header: &ReportHeader, tally: &Tally) -> Result<String, ShapeMismatch> {

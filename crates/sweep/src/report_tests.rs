@@ -1,11 +1,9 @@
 //! Tests of the French text report: exact bytes from hand-made tallies.
 
-use pf1e_engine::map::parse_map;
-use pf1e_engine::model::parse_combatant;
-use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
 use pf1e_engine::tally::{Tally, UnitTally};
 
 use super::*;
+use crate::header::{ReportHeader, SideHeader, UnitHeader};
 
 /// players: goblin, goblin-2, élémentaire; monsters: orc.
 pub(crate) fn header() -> ReportHeader {
@@ -49,7 +47,7 @@ fn unit(h: u64, c: u64, dd: u64, dt: u64, heal: u64, down: u64, kill: u64) -> Un
     }
 }
 
-/// The seed's quick-start outcome (962 / 36 / 2 draws, 6.6 rounds) with made-up attrition.
+/// The reference spec's quick-start outcome (962 / 36 / 2 draws, 6.6 rounds) with made-up attrition.
 pub(crate) fn tally() -> Tally {
     Tally {
         fights: 1000,
@@ -161,66 +159,4 @@ fn an_empty_tally_renders_dashes_not_nan() {
 fn a_tally_of_another_encounter_is_refused() {
     let e = render_text(&header(), &Tally::empty(3, 4)).unwrap_err();
     assert_eq!((e.header_sides, e.tally_sides), (2, 3));
-}
-
-#[test]
-fn map_title_is_the_name_or_the_file_stem() {
-    assert_eq!(map_title(Some("Arène"), "maps/a.yaml"), "Arène");
-    assert_eq!(map_title(None, "maps/cave.yaml"), "cave");
-    assert_eq!(map_title(Some("  "), "cave.yml"), "cave");
-    assert_eq!(map_title(None, "<request>"), "<request>");
-}
-
-#[test]
-fn header_follows_the_scenario_order() {
-    let map = parse_map(
-        "arena.yaml",
-        include_str!("../../../data/maps/sample_arena.yaml"),
-    )
-    .unwrap();
-    let goblin = parse_combatant(
-        "goblin.json",
-        include_str!("../../../data/monsters/goblin.json"),
-    )
-    .unwrap();
-    let orc = parse_combatant("orc.json", include_str!("../../../data/monsters/orc.json")).unwrap();
-    // Given monsters first: the scenario (and so the report) follows the map's deployment.
-    let sides = vec![
-        SideSpec {
-            name: "monsters".into(),
-            combatants: vec![orc],
-        },
-        SideSpec {
-            name: "players".into(),
-            combatants: vec![goblin.clone(), goblin],
-        },
-    ];
-    let options = FightOptions {
-        round_cap: 40,
-        simple_monster_death: false,
-    };
-    let scenario = Scenario::new(map, "arena.yaml", sides, options).unwrap();
-    let h = ReportHeader::for_scenario(&scenario, 500, 9);
-    assert_eq!(h.map, "Arène d'essai");
-    let sides: Vec<(&str, usize)> = h
-        .sides
-        .iter()
-        .map(|s| (s.name.as_str(), s.combatants))
-        .collect();
-    assert_eq!(sides, [("players", 2), ("monsters", 1)]);
-    let units: Vec<(&str, &str)> = h
-        .units
-        .iter()
-        .map(|u| (u.id.as_str(), u.side.as_str()))
-        .collect();
-    assert_eq!(
-        units,
-        [
-            ("goblin", "players"),
-            ("goblin-2", "players"),
-            ("orc", "monsters")
-        ]
-    );
-    assert_eq!((h.runs, h.seed, h.round_cap), (500, 9, 40));
-    assert_eq!(h.empty_tally(), Tally::empty(2, 3));
 }

@@ -1,4 +1,4 @@
-//! The HTML page of a finished sweep (issue 5, `pf1e-sim sweep --html OUT.html`): one
+//! The HTML page of a finished sweep (`pf1e-sim sweep --html OUT.html`): one
 //! self-contained file — inline CSS and inline SVG, no script, no external URL — holding the
 //! sweep's parameters, a heatmap of the first side's win rate for every pair of axes (each
 //! square's 3σ band and counts in its SVG `<title>`, shown on hover), the cell table, and the
@@ -175,88 +175,97 @@ fn heatmaps(out: &mut String, r: &SweepResults, first: &str) {
         escape(first)
     );
     for (i, j) in pairs {
-        let rows = axes[i].labels();
-        let cols = j.map_or_else(|| vec![String::new()], |j| axes[j].labels());
-        let width = (LABEL_W + cols.len() * SQ + 10).max(LABEL_W + 11 * 12 + 220);
-        let height = HEAD_H + rows.len() * SQ + 50;
-        let caption = match j {
-            Some(j) => format!("{} (lignes) × {} (colonnes)", axes[i].name, axes[j].name),
-            None => axes[i].name.clone(),
-        };
-        let _ = writeln!(
-            out,
-            "<figure><figcaption>{}</figcaption>\n<svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" role=\"img\">",
-            escape(&caption)
-        );
-        for (c, label) in cols.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>",
-                LABEL_W + c * SQ + SQ / 2,
-                HEAD_H - 10,
-                escape(label)
-            );
-        }
-        for (a, row_label) in rows.iter().enumerate() {
-            let y = HEAD_H + a * SQ;
-            let _ = writeln!(
-                out,
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"12\">{}</text>",
-                LABEL_W - 6,
-                y + SQ / 2 + 4,
-                escape(row_label)
-            );
-            for (b, col_label) in cols.iter().enumerate() {
-                let (wins, fights, draws) = aggregate(r, i, a, j.map(|j| (j, b)));
-                let band = three_sigma(wins, fights);
-                let x = LABEL_W + b * SQ;
-                let what = match j {
-                    Some(j) => format!(
-                        "{} = {}, {} = {}",
-                        axes[i].name, row_label, axes[j].name, col_label
-                    ),
-                    None => format!("{} = {}", axes[i].name, row_label),
-                };
-                let tip = format!(
-                    "{what} — victoires {first} : {} (bande 3σ) ; {wins} victoires, {draws} nuls sur {fights} combats",
-                    band_text(band)
-                );
-                let _ = writeln!(
-                    out,
-                    "<rect class=\"rect\" x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"{}\" stroke=\"#fff\"><title>{}</title></rect>",
-                    colour(band.map(|b| b.rate)),
-                    escape(&tip)
-                );
-                let _ = writeln!(
-                    out,
-                    "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"13\" pointer-events=\"none\">{}</text>",
-                    x + SQ / 2,
-                    y + SQ / 2 + 5,
-                    band.map_or_else(|| "—".to_string(), |b| format!("{:.1}%", b.rate * 100.0))
-                );
-            }
-        }
-        // Legend: a gradient bar from 0 % to 100 %.
-        let ly = HEAD_H + rows.len() * SQ + 12;
-        for k in 0..=10 {
-            let _ = writeln!(
-                out,
-                "<rect x=\"{}\" y=\"{ly}\" width=\"12\" height=\"12\" fill=\"{}\"/>",
-                LABEL_W + k * 12,
-                colour(Some(k as f64 / 10.0))
-            );
-        }
-        let _ = writeln!(
-            out,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\">0 %</text><text x=\"{}\" y=\"{}\" font-size=\"11\">100 % (victoires {})</text>",
-            LABEL_W - 4,
-            ly + 10,
-            LABEL_W + 11 * 12 + 4,
-            ly + 10,
-            escape(first)
-        );
-        out.push_str("</svg></figure>\n");
+        heatmap(out, r, first, i, j);
     }
+}
+
+/// The heatmap of axis `i` (rows) against axis `j` (columns; `None`: axis `i` alone).
+fn heatmap(out: &mut String, r: &SweepResults, first: &str, i: usize, j: Option<usize>) {
+    let axes = &r.spec.axes;
+    let rows = axes[i].labels();
+    let cols = j.map_or_else(|| vec![String::new()], |j| axes[j].labels());
+    let width = (LABEL_W + cols.len() * SQ + 10).max(LABEL_W + 11 * 12 + 220);
+    let height = HEAD_H + rows.len() * SQ + 50;
+    let caption = match j {
+        Some(j) => format!("{} (lignes) × {} (colonnes)", axes[i].name, axes[j].name),
+        None => axes[i].name.clone(),
+    };
+    let _ = writeln!(
+        out,
+        "<figure><figcaption>{}</figcaption>\n<svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" role=\"img\">",
+        escape(&caption)
+    );
+    for (c, label) in cols.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>",
+            LABEL_W + c * SQ + SQ / 2,
+            HEAD_H - 10,
+            escape(label)
+        );
+    }
+    for (a, row_label) in rows.iter().enumerate() {
+        let y = HEAD_H + a * SQ;
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"12\">{}</text>",
+            LABEL_W - 6,
+            y + SQ / 2 + 4,
+            escape(row_label)
+        );
+        for (b, col_label) in cols.iter().enumerate() {
+            let (wins, fights, draws) = aggregate(r, i, a, j.map(|j| (j, b)));
+            let band = three_sigma(wins, fights);
+            let x = LABEL_W + b * SQ;
+            let what = match j {
+                Some(j) => format!(
+                    "{} = {}, {} = {}",
+                    axes[i].name, row_label, axes[j].name, col_label
+                ),
+                None => format!("{} = {}", axes[i].name, row_label),
+            };
+            let tip = format!(
+                "{what} — victoires {first} : {} (bande 3σ) ; {wins} victoires, {draws} nuls sur {fights} combats",
+                band_text(band)
+            );
+            let _ = writeln!(
+                out,
+                "<rect class=\"rect\" x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"{}\" stroke=\"#fff\"><title>{}</title></rect>",
+                colour(band.map(|b| b.rate)),
+                escape(&tip)
+            );
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"13\" pointer-events=\"none\">{}</text>",
+                x + SQ / 2,
+                y + SQ / 2 + 5,
+                band.map_or_else(|| "—".to_string(), |b| format!("{:.1}%", b.rate * 100.0))
+            );
+        }
+    }
+    legend(out, HEAD_H + rows.len() * SQ + 12, first);
+    out.push_str("</svg></figure>\n");
+}
+
+/// The legend under a heatmap, at height `ly`: a gradient bar from 0 % to 100 %.
+fn legend(out: &mut String, ly: usize, first: &str) {
+    for k in 0..=10 {
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{ly}\" width=\"12\" height=\"12\" fill=\"{}\"/>",
+            LABEL_W + k * 12,
+            colour(Some(k as f64 / 10.0))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\">0 %</text><text x=\"{}\" y=\"{}\" font-size=\"11\">100 % (victoires {})</text>",
+        LABEL_W - 4,
+        ly + 10,
+        LABEL_W + 11 * 12 + 4,
+        ly + 10,
+        escape(first)
+    );
 }
 
 fn cell_table(out: &mut String, r: &SweepResults) {

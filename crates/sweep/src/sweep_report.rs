@@ -1,4 +1,4 @@
-//! Rendering a finished sweep (issue 5): the French text report (a line per cell in axis
+//! Rendering a finished sweep: the French text report (a line per cell in axis
 //! order, a 2-D table of the first side's win % for two axes, the best and worst cells, cells
 //! whose 3σ band excludes the sweep's overall rate marked « * »), and the same numbers as JSON
 //! and CSV in a stable order. Pure: integer tallies in, text out; floats only at rendering.
@@ -95,7 +95,8 @@ fn rate_of(f: &CellFigures) -> Option<f64> {
     f.bands.first().copied().flatten().map(|b| b.rate)
 }
 
-/// The French text report, newline-terminated.
+/// The French text report, newline-terminated: the header, one line per cell, the overall
+/// rate, the table of two axes (when there are exactly two), the best and worst cells.
 pub fn render_sweep_text(r: &SweepResults) -> String {
     let spec = r.spec;
     let figs = r.figures();
@@ -112,6 +113,27 @@ pub fn render_sweep_text(r: &SweepResults) -> String {
         spec.seed
     );
     out.push('\n');
+    cell_lines(&mut out, r, &figs);
+    let first = r.sides.first().map_or("", String::as_str);
+    if let Some(o) = r.overall() {
+        out.push('\n');
+        let _ = writeln!(out, "Taux global de victoire {first} : {}", pct(o));
+        let _ = writeln!(
+            out,
+            "* : la bande 3σ de la cellule exclut le taux global de {first}."
+        );
+    }
+    if spec.axes.len() == 2 {
+        two_axes(&mut out, spec, &figs, first);
+    }
+    best_and_worst(&mut out, &figs, first);
+    out
+}
+
+/// One line per cell: its options, each side's win % with its band, draws, mean rounds, and
+/// « * » when the first side's band excludes the overall rate.
+fn cell_lines(out: &mut String, r: &SweepResults, figs: &[CellFigures]) {
+    let spec = r.spec;
     let mut headers: Vec<String> = vec!["#".to_string()];
     headers.extend(spec.axes.iter().map(|a| a.name.clone()));
     headers.extend(r.sides.iter().map(|s| format!("Victoires {s}")));
@@ -161,56 +183,53 @@ pub fn render_sweep_text(r: &SweepResults) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    let first = r.sides.first().map_or("", String::as_str);
-    if let Some(o) = r.overall() {
-        out.push('\n');
-        let _ = writeln!(out, "Taux global de victoire {first} : {}", pct(o));
-        let _ = writeln!(
-            out,
-            "* : la bande 3σ de la cellule exclut le taux global de {first}."
-        );
-    }
-    if spec.axes.len() == 2 {
-        out.push('\n');
-        let _ = writeln!(
-            out,
-            "Victoires {first} : {} (lignes) × {} (colonnes)",
-            spec.axes[0].name, spec.axes[1].name
-        );
-        let cols = spec.axes[1].labels();
-        let mut headers = vec![spec.axes[0].name.clone()];
-        headers.extend(cols.iter().cloned());
-        let columns: Vec<Column> = headers
-            .iter()
-            .enumerate()
-            .map(|(i, h)| Column {
-                header: h,
-                align: if i == 0 { Align::Left } else { Align::Right },
-            })
-            .collect();
-        let rows: Vec<Row> = spec.axes[0]
-            .labels()
-            .into_iter()
-            .enumerate()
-            .map(|(i, label)| {
-                let mut cells = vec![label];
-                for f in &figs[i * cols.len()..(i + 1) * cols.len()] {
-                    let mark = if f.outside { "*" } else { "" };
-                    cells.push(
-                        rate_of(f).map_or_else(|| "—".to_string(), |x| format!("{mark}{}", pct(x))),
-                    );
-                }
-                Row::Cells(cells)
-            })
-            .collect();
-        out.push_str(&render(&columns, &rows));
-    }
+}
+
+/// The first side's win % with the first axis as rows and the second as columns.
+fn two_axes(out: &mut String, spec: &SweepSpec, figs: &[CellFigures], first: &str) {
+    out.push('\n');
+    let _ = writeln!(
+        out,
+        "Victoires {first} : {} (lignes) × {} (colonnes)",
+        spec.axes[0].name, spec.axes[1].name
+    );
+    let cols = spec.axes[1].labels();
+    let mut headers = vec![spec.axes[0].name.clone()];
+    headers.extend(cols.iter().cloned());
+    let columns: Vec<Column> = headers
+        .iter()
+        .enumerate()
+        .map(|(i, h)| Column {
+            header: h,
+            align: if i == 0 { Align::Left } else { Align::Right },
+        })
+        .collect();
+    let rows: Vec<Row> = spec.axes[0]
+        .labels()
+        .into_iter()
+        .enumerate()
+        .map(|(i, label)| {
+            let mut cells = vec![label];
+            for f in &figs[i * cols.len()..(i + 1) * cols.len()] {
+                let mark = if f.outside { "*" } else { "" };
+                cells.push(
+                    rate_of(f).map_or_else(|| "—".to_string(), |x| format!("{mark}{}", pct(x))),
+                );
+            }
+            Row::Cells(cells)
+        })
+        .collect();
+    out.push_str(&render(&columns, &rows));
+}
+
+/// The cells with the first side's highest and lowest win rate (ties: the first in axis
+/// order).
+fn best_and_worst(out: &mut String, figs: &[CellFigures], first: &str) {
     let rated: Vec<(usize, f64)> = figs
         .iter()
         .enumerate()
         .filter_map(|(i, f)| Some((i, rate_of(f)?)))
         .collect();
-    // Ties: the first cell in axis order.
     let best = rated
         .iter()
         .fold(None::<(usize, f64)>, |acc, &(i, x)| match acc {
@@ -240,7 +259,6 @@ pub fn render_sweep_text(r: &SweepResults) -> String {
             pct(wx)
         );
     }
-    out
 }
 
 fn kind_name(kind: &AxisKind) -> &'static str {

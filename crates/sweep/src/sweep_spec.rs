@@ -1,8 +1,8 @@
-//! The sweep file of issue 5 (« balayage de matrices de positionnement »): one encounter (a map
+//! The sweep file (« balayage de matrices de positionnement »): one encounter (a map
 //! and the combatant files of each side) plus axes of alternatives — where a side starts
 //! (`placements`), how it fights (`tactics`), who is in it (`roster`), on which map (`map`,
 //! maps deploying the same sides). The matrix is the cartesian product of the axes
-//! ([`crate::cells`]).
+//! (the `cells` module).
 //!
 //! Two steps, both pure: [`parse_sweep`] reads the YAML and checks what the file alone can
 //! tell (syntax with line:column, unknown fields and axis kinds with a did-you-mean, unknown
@@ -18,7 +18,7 @@ use pf1e_engine::map::Map;
 use pf1e_engine::scenario::Tactic;
 use serde::Deserialize;
 
-use crate::cells::resolve_placement;
+use crate::placement::{Placement, placement_squares};
 
 /// The sweep file as written (unvalidated).
 #[derive(Debug, Deserialize)]
@@ -89,17 +89,6 @@ struct TacticsFile {
 struct RosterFile {
     side: String,
     options: OrderedMap<Vec<String>>,
-}
-
-/// Where a side starts, one option of a `placements` axis.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Placement {
-    /// The squares of this zone letter of the map, in (row, col) order.
-    Zone(char),
-    /// These squares, in this order.
-    Cells(Vec<Pos>),
-    /// The squares of these named markers of the map, in this order.
-    Markers(Vec<String>),
 }
 
 /// What an axis varies.
@@ -175,7 +164,44 @@ pub const MAX_CELLS: u64 = 10_000;
 pub fn parse_sweep(file: &str, text: &str) -> Result<SweepSpec, DataErrors> {
     let raw: SweepFile = from_yaml(file, text)?;
     let mut p = Problems::new(file);
+    check_sides_and_counts(&raw, &mut p);
     let side_names: Vec<&str> = raw.sides.iter().map(|(n, _)| n).collect();
+    let mut axes = Vec::new();
+    let mut cells: u64 = 1;
+    for (i, a) in raw.axes.into_iter().enumerate() {
+        let at = format!("axes[{i}]");
+        if axes.iter().any(|b: &Axis| b.name == a.name) {
+            p.add(
+                format!("{at}.name"),
+                format!("axis `{}` is given twice", a.name),
+            );
+        }
+        let Some(axis) = parse_axis(&at, a, &side_names, &mut p) else {
+            continue;
+        };
+        cells = cells.saturating_mul(axis.len() as u64);
+        axes.push(axis);
+    }
+    if cells > MAX_CELLS {
+        p.add(
+            "axes",
+            format!("{cells} cells; a sweep holds at most {MAX_CELLS}"),
+        );
+    }
+    p.finish(SweepSpec {
+        name: raw.name,
+        map: raw.map,
+        sides: raw.sides.0,
+        runs: raw.runs,
+        seed: raw.seed,
+        round_cap: raw.round_cap,
+        simple_monster_death: raw.simple_monster_death,
+        axes,
+    })
+}
+
+/// The sides (at least one, none empty), runs and round cap (at least 1), and at least one axis.
+fn check_sides_and_counts(raw: &SweepFile, p: &mut Problems) {
     if raw.sides.is_empty() {
         p.add("sides", "no side: give each side's combatant files");
     }
@@ -196,114 +222,106 @@ pub fn parse_sweep(file: &str, text: &str) -> Result<SweepSpec, DataErrors> {
             "no axis: give at least one (placements, tactics or roster)",
         );
     }
-    let mut axes = Vec::new();
-    let mut cells: u64 = 1;
-    for (i, a) in raw.axes.into_iter().enumerate() {
-        let at = format!("axes[{i}]");
-        if axes.iter().any(|b: &Axis| b.name == a.name) {
-            p.add(
-                format!("{at}.name"),
-                format!("axis `{}` is given twice", a.name),
-            );
-        }
-        let kinds = [
-            a.placements.is_some(),
-            a.tactics.is_some(),
-            a.roster.is_some(),
-            a.map.is_some(),
-        ];
-        if kinds.iter().filter(|&&k| k).count() != 1 {
-            p.add(
-                at.clone(),
-                "give exactly one axis kind: placements, tactics, roster or map",
-            );
-            continue;
-        }
-        let (side, kind, path) = if let Some(pl) = a.placements {
-            let path = format!("{at}.placements");
-            let mut options = Vec::new();
-            for (name, o) in pl.options.iter() {
-                let here = field_key(&format!("{path}.options"), name);
-                match (&o.zone, &o.cells, &o.markers) {
-                    (Some(z), None, None) => options.push((name.to_string(), Placement::Zone(*z))),
-                    (None, Some(c), None) => options.push((
-                        name.to_string(),
-                        Placement::Cells(c.iter().map(|&[r, c]| Pos::new(r, c)).collect()),
-                    )),
-                    (None, None, Some(m)) => {
-                        options.push((name.to_string(), Placement::Markers(m.clone())))
-                    }
-                    _ => p.add(here, "give exactly one of zone, cells or markers"),
-                }
-            }
-            (Some(pl.side), AxisKind::Placements(options), path)
-        } else if let Some(t) = a.tactics {
-            let path = format!("{at}.tactics");
-            let mut options = Vec::new();
-            for (j, name) in t.options.iter().enumerate() {
-                match name.parse::<Tactic>() {
-                    Ok(tactic) if options.contains(&tactic) => p.add(
-                        format!("{path}.options[{j}]"),
-                        format!("tactic `{name}` is given twice"),
-                    ),
-                    Ok(tactic) => options.push(tactic),
-                    Err(e) => p.add(format!("{path}.options[{j}]"), e.to_string()),
-                }
-            }
-            (Some(t.side), AxisKind::Tactics(options), path)
-        } else if let Some(m) = a.map {
-            (None, AxisKind::Map(m.options.0), format!("{at}.map"))
-        } else {
-            let r = a.roster.expect("one kind is set");
-            let path = format!("{at}.roster");
-            for (name, files) in r.options.iter() {
-                if files.is_empty() {
-                    p.add(
-                        field_key(&format!("{path}.options"), name),
-                        "the roster has no combatants",
-                    );
-                }
-            }
-            let options = r.options.0;
-            (Some(r.side), AxisKind::Roster(options), path)
-        };
-        if let Some(side) = side.as_deref().filter(|s| !side_names.contains(s)) {
-            let hint = closest(side, side_names.iter().copied()).unwrap_or_default();
-            p.add(
-                format!("{path}.side"),
-                format!(
-                    "unknown side `{side}` (did you mean `{hint}`?); the sides are: {}",
-                    side_names.join(", ")
-                ),
-            );
-        }
-        let axis = Axis {
-            name: a.name,
-            side,
-            kind,
-        };
-        if axis.is_empty() {
-            p.add(format!("{path}.options"), "the axis has no option");
-        }
-        cells = cells.saturating_mul(axis.len() as u64);
-        axes.push(axis);
-    }
-    if cells > MAX_CELLS {
+}
+
+/// Axis `a` (at field `at`): exactly one kind, its options, a known side, at least one option.
+/// `None` when its kind cannot be told.
+fn parse_axis(at: &str, a: AxisFile, side_names: &[&str], p: &mut Problems) -> Option<Axis> {
+    let kinds = [
+        a.placements.is_some(),
+        a.tactics.is_some(),
+        a.roster.is_some(),
+        a.map.is_some(),
+    ];
+    if kinds.iter().filter(|&&k| k).count() != 1 {
         p.add(
-            "axes",
-            format!("{cells} cells; a sweep holds at most {MAX_CELLS}"),
+            at,
+            "give exactly one axis kind: placements, tactics, roster or map",
+        );
+        return None;
+    }
+    let (side, kind, path) = if let Some(pl) = a.placements {
+        let path = format!("{at}.placements");
+        let options = placement_options(&path, &pl, p);
+        (Some(pl.side), AxisKind::Placements(options), path)
+    } else if let Some(t) = a.tactics {
+        let path = format!("{at}.tactics");
+        let options = tactic_options(&path, &t, p);
+        (Some(t.side), AxisKind::Tactics(options), path)
+    } else if let Some(m) = a.map {
+        (None, AxisKind::Map(m.options.0), format!("{at}.map"))
+    } else {
+        let r = a.roster.expect("one kind is set");
+        let path = format!("{at}.roster");
+        for (name, files) in r.options.iter() {
+            if files.is_empty() {
+                p.add(
+                    field_key(&format!("{path}.options"), name),
+                    "the roster has no combatants",
+                );
+            }
+        }
+        (Some(r.side), AxisKind::Roster(r.options.0), path)
+    };
+    if let Some(side) = side.as_deref().filter(|s| !side_names.contains(s)) {
+        let hint = closest(side, side_names.iter().copied()).unwrap_or_default();
+        p.add(
+            format!("{path}.side"),
+            format!(
+                "unknown side `{side}` (did you mean `{hint}`?); the sides are: {}",
+                side_names.join(", ")
+            ),
         );
     }
-    p.finish(SweepSpec {
-        name: raw.name,
-        map: raw.map,
-        sides: raw.sides.0,
-        runs: raw.runs,
-        seed: raw.seed,
-        round_cap: raw.round_cap,
-        simple_monster_death: raw.simple_monster_death,
-        axes,
-    })
+    let axis = Axis {
+        name: a.name,
+        side,
+        kind,
+    };
+    if axis.is_empty() {
+        p.add(format!("{path}.options"), "the axis has no option");
+    }
+    Some(axis)
+}
+
+/// The options of a `placements` axis at `path`, each exactly one of zone, cells or markers.
+fn placement_options(
+    path: &str,
+    pl: &PlacementsFile,
+    p: &mut Problems,
+) -> Vec<(String, Placement)> {
+    let mut options = Vec::new();
+    for (name, o) in pl.options.iter() {
+        let here = field_key(&format!("{path}.options"), name);
+        match (&o.zone, &o.cells, &o.markers) {
+            (Some(z), None, None) => options.push((name.to_string(), Placement::Zone(*z))),
+            (None, Some(c), None) => options.push((
+                name.to_string(),
+                Placement::Cells(c.iter().map(|&[r, c]| Pos::new(r, c)).collect()),
+            )),
+            (None, None, Some(m)) => {
+                options.push((name.to_string(), Placement::Markers(m.clone())))
+            }
+            _ => p.add(here, "give exactly one of zone, cells or markers"),
+        }
+    }
+    options
+}
+
+/// The options of a `tactics` axis at `path`: known tactics, each once.
+fn tactic_options(path: &str, t: &TacticsFile, p: &mut Problems) -> Vec<Tactic> {
+    let mut options = Vec::new();
+    for (j, name) in t.options.iter().enumerate() {
+        match name.parse::<Tactic>() {
+            Ok(tactic) if options.contains(&tactic) => p.add(
+                format!("{path}.options[{j}]"),
+                format!("tactic `{name}` is given twice"),
+            ),
+            Ok(tactic) => options.push(tactic),
+            Err(e) => p.add(format!("{path}.options[{j}]"), e.to_string()),
+        }
+    }
+    options
 }
 
 /// Checks the sweep against its map: every side of the sweep in the map's deployment, every
@@ -339,7 +357,7 @@ pub fn check_against_map(spec: &SweepSpec, file: &str, map: &Map) -> Result<(), 
         let needed = side_size(spec, side);
         for (name, placement) in options {
             let at = field_key(&format!("axes[{i}].placements.options"), name);
-            match resolve_placement(map, placement) {
+            match placement_squares(map, placement) {
                 Err(message) => p.add(at, message),
                 Ok(squares) if distinct(&squares) < needed => p.add(
                     at,

@@ -1,5 +1,5 @@
-//! Plain-text tables aligned by display width (seed 000 « Affichage du transcript »: the width
-//! of accents and CJK as a terminal shows them, not bytes or chars). Owns padding only: callers
+//! Plain-text tables aligned by display width (the reference spec « Affichage du transcript »:
+//! the width of accents and CJK as a terminal shows them, not bytes or chars). Owns padding only: callers
 //! format their cells. Columns are separated by two spaces, a dashes line follows the header,
 //! and the last column is never padded on the right, so lines carry no trailing spaces.
 

@@ -1,4 +1,4 @@
-//! The first fight's log as the seed's aligned three-column table (seed 000 « Affichage du
+//! The first fight's log as the reference spec's aligned three-column table (« Affichage du
 //! transcript »): Round (right-aligned), Combattant, Message, a header and a dashes line, widths
 //! by display width. A line without a round (initiative rolls, the outcome) is printed as is
 //! from column 0 at its original position. Presentation only: the engine's lines are never
@@ -57,7 +57,7 @@ mod tests {
     }
 
     #[test]
-    fn transcript_table_has_the_seed_layout() {
+    fn transcript_table_has_the_reference_layout() {
         let lines = [
             line(None, None, "initiative: orc d20=19+0=19"),
             line(

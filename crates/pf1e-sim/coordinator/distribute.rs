@@ -1,0 +1,280 @@
+//! What the run and sweep jobs share: the [`JobCollector`] that takes each merged shard (journal
+//! first, durably; then the total and the progress bar), [`distribute`], which finds the
+//! workers and plays shards on them through the scheduler, and [`settle`], which ends a
+//! distributed job — finishing it on this machine's threads with `--local-fallback` when no
+//! worker is left, through the same executor `run` uses.
+
+use std::num::NonZeroUsize;
+use std::ops::Range;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use pf1e_engine::scenario::Scenario;
+use pf1e_engine::tally::Tally;
+use pf1e_sweep::executor::{default_threads, execute};
+use pf1e_sweep::ids::ShardId;
+use pf1e_sweep::play::play_runs;
+use pf1e_sweep::shard::ShardPlan;
+use prost::Message as _;
+
+use super::discovery::{Dial, WorkerUrl, discover, workers_or_report};
+use super::journal::Journal;
+use super::launcher::{GrpcLauncher, WireJob};
+use super::options::CoordinatorOptions;
+use super::progress::Progress;
+use super::scheduler::{Collector, JobError, RetryPolicy, WorkerSlots, run_shards};
+use crate::exit_codes::RUNTIME_FAILURE;
+use crate::rpc::auth::Token;
+
+/// Shards sent to a worker beyond its threads: it finds the next shard waiting when one ends,
+/// instead of idling while the answer travels and the coordinator picks the next (on a loaded
+/// machine that round trip can cost a scheduler tick per shard).
+const QUEUED_PER_WORKER: usize = 1;
+
+/// Where merged shards go: the journal first (durably), then the total and the progress bar.
+pub struct JobCollector {
+    pub total: Tally,
+    pub journal: Option<Journal>,
+    pub progress: Progress,
+}
+
+impl Collector for JobCollector {
+    fn merged(&mut self, shard: ShardId, runs: Range<u64>, tally: &Tally) -> anyhow::Result<()> {
+        if let Some(journal) = &mut self.journal {
+            journal.record(shard, &runs, tally)?;
+        }
+        self.total.merge(tally)?;
+        self.progress.advance(runs.end - runs.start);
+        Ok(())
+    }
+
+    fn workers(&mut self, alive: usize) {
+        self.progress.workers(alive);
+    }
+}
+
+/// Every shard of `plan` with its id.
+pub fn all_shards(plan: &ShardPlan) -> Vec<(ShardId, Range<u64>)> {
+    plan.shards()
+        .enumerate()
+        .map(|(k, runs)| (ShardId(k as u64), runs))
+        .collect()
+}
+
+/// What a job is played with: the coordinator's options, the workers' URLs and the token.
+pub struct Workers<'a> {
+    pub options: &'a CoordinatorOptions,
+    urls: Vec<WorkerUrl>,
+    token: Option<Token>,
+}
+
+impl<'a> Workers<'a> {
+    /// The workers `options` name (`--worker`, `PF1E_SIM_WORKERS`) and the token to send them;
+    /// `Ok(Err(code))` when none is named (the problem printed).
+    pub fn from_options(options: &'a CoordinatorOptions) -> anyhow::Result<Result<Self, u8>> {
+        let urls = match workers_or_report(options) {
+            Ok(urls) => urls,
+            Err(code) => return Ok(Err(code)),
+        };
+        let token = options
+            .token_file
+            .as_deref()
+            .map(Token::from_file)
+            .transpose()?;
+        Ok(Ok(Workers {
+            options,
+            urls,
+            token,
+        }))
+    }
+}
+
+/// Finds the workers and plays `missing` on them. The outer error is a failure of the
+/// coordinator itself; the inner one says how the job ended.
+pub fn distribute(
+    workers: &Workers,
+    job: Arc<WireJob>,
+    plan: &ShardPlan,
+    missing: Vec<(ShardId, Range<u64>)>,
+    collector: &mut JobCollector,
+) -> anyhow::Result<Result<(), JobError>> {
+    let options = workers.options;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let request_bytes = job.scenario.encoded_len() as u64 + 1024;
+    runtime.block_on(async {
+        let dial = Dial {
+            token: workers.token.as_ref(),
+            tls_ca: options.tls_ca.as_deref(),
+            connect_timeout: options.connect_timeout,
+        };
+        let (admitted, mut problems) = discover(&workers.urls, &dial).await;
+        let mut remotes = Vec::new();
+        let mut slots = Vec::new();
+        for worker in admitted {
+            if worker.max_shard_runs < plan.shard_runs() {
+                problems.push(format!(
+                    "worker {} refused: it plays at most {} runs per shard; pass --shard-runs {} or less",
+                    worker.remote.name, worker.max_shard_runs, worker.max_shard_runs
+                ));
+            } else if worker.max_request_bytes < request_bytes {
+                problems.push(format!(
+                    "worker {} refused: it accepts requests of {} bytes, this job's are {request_bytes}",
+                    worker.remote.name, worker.max_request_bytes
+                ));
+            } else {
+                slots.push(WorkerSlots {
+                    name: worker.remote.name.clone(),
+                    slots: worker.threads + QUEUED_PER_WORKER,
+                });
+                remotes.push(worker.remote);
+            }
+        }
+        for problem in &problems {
+            tracing::warn!("{problem}");
+        }
+        if remotes.is_empty() {
+            return Ok(Err(JobError::AllWorkersLost {
+                missing,
+                reasons: problems,
+            }));
+        }
+        tracing::info!(
+            "job {}: {} shards on {} workers ({} slots)",
+            job.job_id.short(),
+            missing.len(),
+            remotes.len(),
+            slots.iter().map(|s| s.slots).sum::<usize>()
+        );
+        let launcher = Arc::new(GrpcLauncher {
+            job,
+            workers: remotes,
+            token: workers.token.clone(),
+            shard_timeout: options.shard_timeout,
+            probe_timeout: options.connect_timeout,
+        });
+        let policy = RetryPolicy {
+            max_attempts: options.max_attempts,
+            copies: if options.verify { 2 } else { 1 },
+            max_probes: 3,
+        };
+        match run_shards(launcher, &slots, missing, policy, collector).await {
+            Ok(stats) => {
+                tracing::info!(
+                    "{} launches, {} failures, {} duplicate answers merged once",
+                    stats.launches,
+                    stats.failures,
+                    stats.duplicates
+                );
+                Ok(Ok(()))
+            }
+            Err(e) => Ok(Err(e)),
+        }
+    })
+}
+
+/// What [`settle`] needs to finish a job on this machine.
+pub struct Fallback<'a> {
+    pub scenario: &'a Scenario,
+    pub seed: u64,
+    pub threads: Option<NonZeroUsize>,
+}
+
+/// Ends a distributed job: `Ok(None)` when every shard is merged (on the workers or, with
+/// --local-fallback, on this machine), `Ok(Some(code))` when it failed (the reason printed).
+pub fn settle(
+    options: &CoordinatorOptions,
+    outcome: Result<(), JobError>,
+    shards: u64,
+    fallback: Fallback,
+    collector: &mut JobCollector,
+) -> anyhow::Result<Option<u8>> {
+    let failed = |collector: &mut JobCollector, message: String| {
+        collector.progress.finish();
+        eprintln!("error: {message}");
+        Ok(Some(RUNTIME_FAILURE))
+    };
+    match outcome {
+        Ok(()) => Ok(None),
+        Err(JobError::AllWorkersLost { missing, reasons }) if options.local_fallback => {
+            tracing::warn!(
+                "no worker left ({}): playing the {} missing shards on this machine",
+                reasons.join("; "),
+                missing.len()
+            );
+            collector.progress.note("local fallback");
+            play_locally(fallback, &missing, collector)?;
+            Ok(None)
+        }
+        Err(JobError::AllWorkersLost { missing, reasons }) => failed(
+            collector,
+            format!(
+                "no worker left ({}) with {} of {} shards still to play; nothing was printed. Start workers and rerun{}, or pass --local-fallback to finish on this machine",
+                reasons.join("; "),
+                missing.len(),
+                shards,
+                if options.journal.is_some() {
+                    " (the journal keeps what is done)"
+                } else {
+                    ""
+                }
+            ),
+        ),
+        Err(JobError::ShardFailed {
+            shard,
+            runs,
+            errors,
+        }) => failed(
+            collector,
+            format!(
+                "{shard} (runs {}..{}) failed {} times: {}",
+                runs.start,
+                runs.end,
+                errors.len(),
+                errors.join("; ")
+            ),
+        ),
+        Err(JobError::Disagreement {
+            shard,
+            runs,
+            first,
+            second,
+        }) => failed(
+            collector,
+            format!(
+                "DIFFERENT ANSWERS for {shard} (runs {}..{}): {first} and {second} returned different tallies. The fights are deterministic, so one of them runs other rules or is broken (a determinism bug or a mismatched worker); nothing was printed",
+                runs.start, runs.end
+            ),
+        ),
+        Err(JobError::Collector(e)) => Err(e),
+    }
+}
+
+/// Plays `missing` on this machine's threads, handing each shard to `collector` as it
+/// completes (so the journal records local shards too).
+fn play_locally(
+    fallback: Fallback,
+    missing: &[(ShardId, Range<u64>)],
+    collector: &mut JobCollector,
+) -> anyhow::Result<()> {
+    let Fallback {
+        scenario,
+        seed,
+        threads,
+    } = fallback;
+    let ranges: Vec<Range<u64>> = missing.iter().map(|(_, runs)| runs.clone()).collect();
+    let empty = Tally::empty(scenario.sides().len(), scenario.units().len());
+    execute(
+        &ranges[..],
+        threads.unwrap_or_else(default_threads),
+        &empty,
+        |runs| play_runs(scenario, seed, runs),
+        |index, tally| {
+            let (shard, runs) = &missing[index as usize];
+            collector.merged(*shard, runs.clone(), tally)
+        },
+    )?;
+    Ok(())
+}

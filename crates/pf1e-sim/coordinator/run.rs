@@ -1,0 +1,116 @@
+//! `coordinator … run …`: a `run` job on workers. The files are read and compiled once
+//! (`load::prepare_run`, the same errors and exit code as `run`); that very source travels to
+//! the workers. Shards already in the `--journal` are merged first and only the missing ones
+//! are played; the report is rendered by the same function as `run`'s.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use anyhow::{Context as _, bail};
+use pf1e_sweep::ids::{JobId, ShardId};
+use pf1e_sweep::output::render_run;
+use pf1e_sweep::play::first_fight;
+
+use super::distribute::{Fallback, JobCollector, Workers, all_shards, distribute, settle};
+use super::journal::Journal;
+use super::launcher::WireJob;
+use super::options::CoordinatorOptions;
+use super::progress::Progress;
+use crate::cli::RunArgs;
+use crate::exit_codes::DATA_ERROR;
+use crate::load::prepare_run;
+use crate::output::print;
+use crate::rpc::convert::source_to_pb;
+
+/// Plays the job; returns the exit code.
+pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<u8> {
+    let shard_runs = options.shard_runs.unwrap_or(args.shard_runs);
+    let job = match prepare_run(args, shard_runs) {
+        Ok(job) => job,
+        Err(code) => return Ok(code),
+    };
+    let job_id = JobId::new(&job.source.content_hash(), args.seed, args.runs);
+    let workers = match Workers::from_options(options)? {
+        Ok(workers) => workers,
+        Err(code) => return Ok(code),
+    };
+    let (sides, units) = (job.header.sides.len(), job.header.units.len());
+
+    let mut journal = None;
+    let mut recorded = Vec::new();
+    if let Some(path) = &options.journal {
+        match Journal::open(path, &job_id, &job.plan, args.seed, sides, units) {
+            Ok((j, r)) => {
+                if r.torn {
+                    tracing::warn!("{}: cut a torn last line", path.display());
+                }
+                journal = Some(j);
+                recorded = r.shards;
+            }
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                return Ok(DATA_ERROR);
+            }
+        }
+    }
+    let mut collector = JobCollector {
+        total: job.header.empty_tally(),
+        journal,
+        progress: Progress::new(args.runs, 0, options.quiet),
+    };
+    let mut done = vec![false; usize::try_from(job.plan.len()).context("too many shards")?];
+    for (shard, tally) in &recorded {
+        collector.total.merge(tally)?;
+        collector.progress.advance(tally.fights);
+        done[shard.0 as usize] = true;
+    }
+    let missing: Vec<(ShardId, Range<u64>)> = all_shards(&job.plan)
+        .into_iter()
+        .filter(|(shard, _)| !done[shard.0 as usize])
+        .collect();
+    if !recorded.is_empty() {
+        eprintln!(
+            "pf1e-sim coordinator: resumed from the journal: {} of {} shards already done, {} to play",
+            recorded.len(),
+            job.plan.len(),
+            missing.len()
+        );
+    }
+    let first_fight = args
+        .transcript
+        .then(|| first_fight(&job.scenario, args.seed));
+
+    if !missing.is_empty() {
+        let wire = Arc::new(WireJob {
+            job_id,
+            scenario: source_to_pb(&job.source),
+            seed: args.seed,
+            sides,
+            units,
+        });
+        let outcome = distribute(&workers, wire, &job.plan, missing, &mut collector)?;
+        let fallback = Fallback {
+            scenario: &job.scenario,
+            seed: args.seed,
+            threads: args.threads,
+        };
+        if let Some(code) = settle(options, outcome, job.plan.len(), fallback, &mut collector)? {
+            return Ok(code);
+        }
+    }
+    collector.progress.finish();
+    if collector.total.fights != args.runs {
+        bail!(
+            "internal error: merged {} fights for {} runs",
+            collector.total.fights,
+            args.runs
+        );
+    }
+    let report = render_run(
+        args.format.into(),
+        &job.header,
+        &collector.total,
+        first_fight.as_deref(),
+    )?;
+    print(&report, "the report")
+}

@@ -1,0 +1,20 @@
+//! The engine's fight entry points as the job machinery calls them: a range of runs of a
+//! compiled scenario into a [`Tally`], and the first fight's transcript. Every local thread,
+//! worker and bench plays through here, so run *i* always rolls from `seed + i` the same way.
+
+use std::ops::Range;
+
+use pf1e_engine::fight::{TranscriptLine, run_range, transcript};
+use pf1e_engine::rng::{RunIndex, Seed};
+use pf1e_engine::scenario::Scenario;
+use pf1e_engine::tally::Tally;
+
+/// Plays runs `runs` of `scenario` (run *i* rolls from `seed + i`) and tallies them.
+pub fn play_runs(scenario: &Scenario, seed: u64, runs: Range<u64>) -> Tally {
+    run_range(scenario, Seed(seed), runs)
+}
+
+/// The log of run 0 (`--transcript`).
+pub fn first_fight(scenario: &Scenario, seed: u64) -> Vec<TranscriptLine> {
+    transcript(scenario, Seed(seed), RunIndex(0))
+}
