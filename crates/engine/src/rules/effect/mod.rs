@@ -159,9 +159,10 @@ pub enum Effect {
         crit_mult: u8,
         duration: Duration,
     },
-    /// A dispel check: d20 + caster level, the caster level counting at most `max_bonus`.
+    /// A dispel check: d20 + caster level (« CRB — Dispel Magic »: no cap), the caster level
+    /// counting at most `max_bonus` when there is one.
     Dispel {
-        max_bonus: u8,
+        max_bonus: Option<u8>,
     },
     /// The caster moves to any square within the spell's range.
     Teleport,
