@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use super::parse_spell;
-use super::tests::{CAUSE_FEAR, FIREBALL, MAGIC_MISSILE, SUMMON_MONSTER_I};
+use super::tests::{CAUSE_FEAR, FIREBALL, HOLD_PERSON, MAGIC_MISSILE, SUMMON_MONSTER_I};
 
 /// The problems of `base` once `patch` has edited it, as « field: message ».
 fn problems(base: &str, patch: impl FnOnce(&mut Value)) -> Vec<String> {
@@ -366,6 +366,43 @@ fn an_effect_takes_only_its_own_fields_and_needs_the_required_ones() {
             "effects[0].types[1]: duplicate damage type `magic`",
             "effects[0].types: has only tags; add the damage type itself, e.g. \"fire\" or \"force\"",
         ]
+    );
+}
+
+#[test]
+fn a_broken_effect_reports_each_of_its_fields_and_nothing_false() {
+    let found = problems(
+        CAUSE_FEAR,
+        effect(
+            json!({"kind": "condition", "condition": "frightend", "save_ends": true, "duration": {"rounds": {"flat": {"amount": 1, "per": 0}}}}),
+        ),
+    );
+    assert_eq!(
+        found,
+        [
+            "effects[0].condition: unknown condition `frightend` (did you mean `frightened`?)",
+            "effects[0].duration.rounds.flat.per: must be between 1 and 40, got 0",
+        ]
+    );
+    let damage = problems(
+        FIREBALL,
+        effect(json!({"kind": "damage", "amount": "1d6+", "types": ["fyre"]})),
+    );
+    assert_eq!(
+        damage,
+        [
+            "effects[0].amount: invalid dice formula \"1d6+\" at column 5: expected a number or a die at the end",
+            "effects[0].types[0]: unknown damage type `fyre` (did you mean `fire`?)",
+        ]
+    );
+}
+
+#[test]
+fn save_ends_needs_a_spell_with_a_save() {
+    let found = problems(HOLD_PERSON, set("save", Value::Null));
+    assert_eq!(
+        found,
+        ["effects[0].save_ends: a creature saves again only against a spell that allows a save"]
     );
 }
 

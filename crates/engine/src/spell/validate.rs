@@ -10,13 +10,13 @@ use super::file::{AreaFile, DurationFile, FilterFile, RangeFile, SaveFile, Spell
 use super::filter::{Filter, creature_type};
 use super::vocab::{
     AreaAffects, AreaOrigin, AreaShape, CastingTime, Component, DurationKind, RangeKind,
-    SaveOutcome, School, SpellAttack, SpellClass, SpellDescriptor, Subschool, TargetKind,
+    SaveOutcome, SaveType, School, SpellAttack, SpellClass, SpellDescriptor, Subschool, TargetKind,
 };
 use crate::area::Shape;
 use crate::error::{DataErrors, Problems};
 use crate::model::LIMIT;
 use crate::rules::Descriptor;
-use crate::rules::effect::{Amount, Directed, Duration, TimeUnit};
+use crate::rules::effect::{Amount, Directed, Duration, Effect, TimeUnit};
 use crate::vocab::{EnumSet, Vocabulary};
 
 /// File label used by [`TryFrom`], which has no file name to report.
@@ -194,6 +194,21 @@ impl Consistency<'_> {
                 "notes",
                 "a spell with no effects must say in `notes` what is not modelled",
             );
+        }
+        if self.save.is_none() {
+            for (list, effects) in [("effects", self.effects), ("on_save", self.on_save)] {
+                for (i, d) in effects.iter().enumerate() {
+                    if let Effect::Condition {
+                        save_ends: true, ..
+                    } = d.effect
+                    {
+                        p.add(
+                            format!("{list}[{i}].save_ends"),
+                            "a creature saves again only against a spell that allows a save",
+                        );
+                    }
+                }
+            }
         }
         if self.has_projectiles && self.effects.is_empty() {
             p.add(
@@ -417,7 +432,7 @@ impl Checker<'_> {
     }
 
     fn save(&mut self, s: SaveFile) -> Option<SaveSpec> {
-        let kind = self.vocab::<super::vocab::SaveType>("save.type", &s.kind);
+        let kind = self.vocab::<SaveType>("save.type", &s.kind);
         let on_success = self.vocab::<SaveOutcome>("save.on_success", &s.on_success);
         Some(SaveSpec {
             save: kind?.save(),
@@ -429,8 +444,11 @@ impl Checker<'_> {
     pub(super) fn duration(&mut self, at: &str, d: DurationFile) -> Duration {
         let t = match d {
             DurationFile::Keyword(word) => {
+                // An unknown word falls back to permanent, so lasting effects report nothing
+                // more (the file is rejected anyway).
                 return match self.vocab::<DurationKind>(at, &word) {
-                    Some(DurationKind::Instantaneous) | None => Duration::Instantaneous,
+                    Some(DurationKind::Instantaneous) => Duration::Instantaneous,
+                    None => Duration::Permanent,
                     Some(DurationKind::Permanent) => Duration::Permanent,
                     Some(DurationKind::Concentration) => Duration::Concentration,
                 };
@@ -460,7 +478,7 @@ impl Checker<'_> {
         found.unwrap_or_else(|| {
             self.p
                 .add(at, "needs one of rounds, minutes, hours or days");
-            Duration::Instantaneous
+            Duration::Permanent
         })
     }
 }

@@ -5,7 +5,7 @@
 
 use std::mem::take;
 
-use super::file::EffectFile;
+use super::file::{AmountFile, EffectFile};
 use super::validate::Checker;
 use crate::rules::effect::{
     Amount, CreatureSlot, Directed, Duration, Effect, EffectKind, Energy, Recipient, TempHpSource,
@@ -106,85 +106,136 @@ struct Fields<'c, 'p, 'e> {
 }
 
 impl Fields<'_, '_, '_> {
+    /// Builds the effect of `kind`. Each builder reads every field of its kind before giving
+    /// up on any, so each problem is reported and no field is left behind as « not applying ».
     fn build(&mut self) -> Option<Effect> {
         use EffectKind as K;
         Some(match self.kind {
-            K::Damage => Effect::Damage {
-                amount: self.amount()?,
-                types: self.types()?,
-            },
-            K::Heal => Effect::Heal {
-                amount: self.amount()?,
-                energy: self.word::<Energy>("energy", |e| take(&mut e.energy))?,
-            },
-            K::TempHp => Effect::TempHp {
-                source: self.temp_hp()?,
-                duration: self.duration()?,
-            },
-            K::Condition => Effect::Condition {
-                condition: self.condition()?,
-                save_ends: take(&mut self.e.save_ends).unwrap_or(false),
-                duration: self.duration()?,
-            },
+            K::Damage => {
+                let (amount, types) = (self.amount(), self.types());
+                Effect::Damage {
+                    amount: amount?,
+                    types: types?,
+                }
+            }
+            K::Heal => {
+                let amount = self.amount();
+                let energy = self.word::<Energy>("energy", |e| take(&mut e.energy));
+                Effect::Heal {
+                    amount: amount?,
+                    energy: energy?,
+                }
+            }
+            K::TempHp => {
+                let (source, duration) = (self.temp_hp(), self.duration());
+                Effect::TempHp {
+                    source: source?,
+                    duration,
+                }
+            }
+            K::Condition => self.condition_effect()?,
             K::RemoveCondition => Effect::RemoveCondition {
                 condition: self.condition()?,
             },
             K::Modifier => self.modifier()?,
-            K::AbilityPenalty => Effect::AbilityPenalty {
-                ability: self.word::<Ability>("ability", |e| take(&mut e.ability))?,
-                amount: self.count("amount", |e| take(&mut e.amount))?,
-                duration: self.duration()?,
-            },
-            K::NegativeLevels => Effect::NegativeLevels {
-                amount: self.count("amount", |e| take(&mut e.amount))?,
-                duration: self.duration()?,
-            },
-            K::MirrorImages => Effect::MirrorImages {
-                amount: self.count("amount", |e| take(&mut e.amount))?,
-                duration: self.duration()?,
-            },
+            K::AbilityPenalty => self.ability_penalty()?,
+            K::NegativeLevels => {
+                let (amount, duration) = (self.counted_amount(), self.duration());
+                Effect::NegativeLevels {
+                    amount: amount?,
+                    duration,
+                }
+            }
+            K::MirrorImages => {
+                let (amount, duration) = (self.counted_amount(), self.duration());
+                Effect::MirrorImages {
+                    amount: amount?,
+                    duration,
+                }
+            }
             K::ExtraAttack => Effect::ExtraAttack {
-                duration: self.duration()?,
+                duration: self.duration(),
             },
             K::Slay => Effect::Slay,
             K::Stabilize => Effect::Stabilize,
             K::ResumeDying => Effect::ResumeDying,
-            K::RecurringDamage => Effect::RecurringDamage {
-                amount: self.amount()?,
-                types: self.types()?,
-                rounds: self.count("rounds", |e| take(&mut e.rounds))?,
-            },
+            K::RecurringDamage => {
+                let (amount, types, rounds) = (self.amount(), self.types(), self.rounds());
+                Effect::RecurringDamage {
+                    amount: amount?,
+                    types: types?,
+                    rounds: rounds?,
+                }
+            }
             K::Summon => self.summon()?,
-            K::SpellWeapon => Effect::SpellWeapon {
-                amount: self.amount()?,
-                types: self.types()?,
-                crit_range: self.number("crit_range", 20, 2, 20, |e| take(&mut e.crit_range))?,
-                crit_mult: self.number("crit_mult", 2, 2, 6, |e| take(&mut e.crit_mult))?,
-                duration: self.duration()?,
-            },
+            K::SpellWeapon => self.spell_weapon()?,
             K::Dispel => Effect::Dispel {
-                max_bonus: match take(&mut self.e.max_bonus) {
-                    Some(cap) => Some(self.c.int(&self.field("max_bonus"), cap, 1, 40) as u8),
-                    None => None,
-                },
+                max_bonus: take(&mut self.e.max_bonus)
+                    .map(|cap| self.c.int(&self.field("max_bonus"), cap, 1, 40) as u8),
             },
             K::Teleport => Effect::Teleport,
             K::Sanctuary => Effect::Sanctuary {
-                duration: self.duration()?,
+                duration: self.duration(),
             },
-            K::Retaliate => Effect::Retaliate {
-                amount: self.amount()?,
-                types: self.types()?,
-                against: self.word::<Trigger>("against", |e| take(&mut e.against))?,
-                duration: self.duration()?,
-            },
-            K::SpellImmunity => Effect::SpellImmunity {
-                max_level: self.required_number("max_level", 0, 9, |e| take(&mut e.max_level))?,
-                duration: self.duration()?,
-            },
+            K::Retaliate => self.retaliate()?,
+            K::SpellImmunity => {
+                let level = take(&mut self.e.max_level);
+                let (level, duration) = (self.required("max_level", level), self.duration());
+                Effect::SpellImmunity {
+                    max_level: self.c.int(&self.field("max_level"), level?, 0, 9) as u8,
+                    duration,
+                }
+            }
             K::SeeInvisible => Effect::SeeInvisible {
-                duration: self.duration()?,
+                duration: self.duration(),
             },
+        })
+    }
+
+    fn condition_effect(&mut self) -> Option<Effect> {
+        let condition = self.condition();
+        let save_ends = take(&mut self.e.save_ends).unwrap_or(false);
+        let duration = self.duration();
+        Some(Effect::Condition {
+            condition: condition?,
+            save_ends,
+            duration,
+        })
+    }
+
+    fn ability_penalty(&mut self) -> Option<Effect> {
+        let ability = self.word::<Ability>("ability", |e| take(&mut e.ability));
+        let (amount, duration) = (self.counted_amount(), self.duration());
+        Some(Effect::AbilityPenalty {
+            ability: ability?,
+            amount: amount?,
+            duration,
+        })
+    }
+
+    fn spell_weapon(&mut self) -> Option<Effect> {
+        let (amount, types) = (self.amount(), self.types());
+        let crit_range = self.number("crit_range", 20, 2, 20, |e| take(&mut e.crit_range));
+        let crit_mult = self.number("crit_mult", 2, 2, 6, |e| take(&mut e.crit_mult));
+        let duration = self.duration();
+        Some(Effect::SpellWeapon {
+            amount: amount?,
+            types: types?,
+            crit_range,
+            crit_mult,
+            duration,
+        })
+    }
+
+    fn retaliate(&mut self) -> Option<Effect> {
+        let (amount, types) = (self.amount(), self.types());
+        let against = self.word::<Trigger>("against", |e| take(&mut e.against));
+        let duration = self.duration();
+        Some(Effect::Retaliate {
+            amount: amount?,
+            types: types?,
+            against: against?,
+            duration,
         })
     }
 
@@ -221,17 +272,25 @@ impl Fields<'_, '_, '_> {
         Some(self.c.amount(&self.field("amount"), a, false))
     }
 
-    /// An amount that counts something and can't be negative.
-    fn count(
-        &mut self,
-        name: &str,
-        pick: impl FnOnce(&mut EffectFile) -> Option<super::file::AmountFile>,
-    ) -> Option<Amount> {
-        let a = pick(self.e);
+    /// The `amount` when it counts something (images, negative levels, a penalty's size).
+    fn counted_amount(&mut self) -> Option<Amount> {
+        let a = take(&mut self.e.amount);
+        self.counted("amount", a)
+    }
+
+    /// The extra `rounds` of a recurring effect.
+    fn rounds(&mut self) -> Option<Amount> {
+        let a = take(&mut self.e.rounds);
+        self.counted("rounds", a)
+    }
+
+    /// A required amount that can't be negative.
+    fn counted(&mut self, name: &str, a: Option<AmountFile>) -> Option<Amount> {
         let a = self.required(name, a)?;
         Some(self.c.amount(&self.field(name), a, true))
     }
 
+    /// An optional integer of `lo..=hi`, `default` when absent.
     fn number(
         &mut self,
         name: &str,
@@ -239,21 +298,9 @@ impl Fields<'_, '_, '_> {
         lo: i64,
         hi: i64,
         pick: impl FnOnce(&mut EffectFile) -> Option<i64>,
-    ) -> Option<u8> {
+    ) -> u8 {
         let value = pick(self.e).unwrap_or(default);
-        Some(self.c.int(&self.field(name), value, lo, hi) as u8)
-    }
-
-    fn required_number(
-        &mut self,
-        name: &str,
-        lo: i64,
-        hi: i64,
-        pick: impl FnOnce(&mut EffectFile) -> Option<i64>,
-    ) -> Option<u8> {
-        let value = pick(self.e);
-        let value = self.required(name, value)?;
-        Some(self.c.int(&self.field(name), value, lo, hi) as u8)
+        self.c.int(&self.field(name), value, lo, hi) as u8
     }
 
     fn condition(&mut self) -> Option<Condition> {
@@ -261,7 +308,7 @@ impl Fields<'_, '_, '_> {
     }
 
     /// The effect's own duration, or the spell's; an effect that lasts can't be instantaneous.
-    fn duration(&mut self) -> Option<Duration> {
+    fn duration(&mut self) -> Duration {
         let field = self.field("duration");
         let duration = match take(&mut self.e.duration) {
             Some(d) => self.c.duration(&field, d),
@@ -276,7 +323,7 @@ impl Fields<'_, '_, '_> {
                 ),
             );
         }
-        Some(duration)
+        duration
     }
 
     /// `amount`, or `"from_damage": true` — one of them.
@@ -323,7 +370,7 @@ impl Fields<'_, '_, '_> {
             kind: kind?,
             amount: amount?,
             when: when?,
-            duration: duration?,
+            duration,
         })
     }
 
@@ -362,7 +409,7 @@ impl Fields<'_, '_, '_> {
         Some(Effect::Summon {
             creature: slot,
             count,
-            duration: duration?,
+            duration,
         })
     }
 

@@ -294,6 +294,14 @@ mod tests {
     use super::*;
     use crate::vocab::Vocabulary;
 
+    /// The fight reads effects on every cast: they stay a few cache lines, with no heap
+    /// data but a `when` naming a weapon.
+    #[test]
+    fn effects_stay_small() {
+        assert!(std::mem::size_of::<Amount>() <= 32);
+        assert!(std::mem::size_of::<Effect>() <= 96);
+    }
+
     #[test]
     fn every_kind_is_spelled_once() {
         for kind in EffectKind::ALL {
