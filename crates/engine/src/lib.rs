@@ -19,6 +19,7 @@ pub mod rng;
 pub mod rules;
 pub mod scenario;
 pub mod size;
+pub mod spell;
 pub(crate) mod tables;
 pub mod tally;
 pub mod vocab;

@@ -8,6 +8,7 @@ pub mod bonus;
 pub mod check;
 pub mod condition;
 pub mod defense;
+pub mod effect;
 pub mod feat;
 
 pub use bonus::{
