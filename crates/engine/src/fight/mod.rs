@@ -17,37 +17,7 @@ mod tactics;
 mod unit;
 
 #[cfg(test)]
-mod test_support;
-#[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_aoo;
-#[cfg(test)]
-mod tests_attack;
-#[cfg(test)]
-mod tests_checks;
-#[cfg(test)]
-mod tests_concealment;
-#[cfg(test)]
-mod tests_conditions;
-#[cfg(test)]
-mod tests_economy;
-#[cfg(test)]
-mod tests_feats;
-#[cfg(test)]
-mod tests_fights;
-#[cfg(test)]
-mod tests_life;
-#[cfg(test)]
-mod tests_movement;
-#[cfg(test)]
-mod tests_ranged;
-#[cfg(test)]
-mod tests_size;
-#[cfg(test)]
-mod tests_tactics;
-#[cfg(test)]
-mod tests_transcripts;
 
 use std::ops::Range;
 

@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 
 use crate::model::Combatant;
 
-use super::economy::Action;
-use super::test_support::*;
+use super::support::*;
+use crate::fight::economy::Action;
 
 fn hero(patch: Value) -> Combatant {
     creature_over("hero", json!({ "attacks": [sword(0)] }), patch)

@@ -9,8 +9,8 @@ use serde_json::{Value, json};
 
 use crate::model::Combatant;
 
-use super::economy::Action;
-use super::test_support::*;
+use super::support::*;
+use crate::fight::economy::Action;
 
 /// The hero: a sword (+0, 1d6) and `conditions`.
 fn hero(conditions: Value) -> Combatant {

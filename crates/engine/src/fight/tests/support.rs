@@ -18,12 +18,12 @@ use crate::rng::{Roller, ScriptedDice};
 use crate::scenario::{FightOptions, Scenario, SideSpec};
 use crate::tally::Tally;
 
-use super::economy::{Action, Plan};
-use super::engine::{Outcome, Scratch};
-use super::log::Keep;
-use super::policy::{DefaultPolicy, Policy};
-use super::state::Fight;
-use super::{TranscriptLine, record, unit};
+use crate::fight::economy::{Action, Plan};
+use crate::fight::engine::{Outcome, Scratch};
+use crate::fight::log::Keep;
+use crate::fight::policy::{DefaultPolicy, Policy};
+use crate::fight::state::Fight;
+use crate::fight::{TranscriptLine, record, unit};
 
 const LEGEND: &str = r##"legend:
   ".": { type: floor, move_cost: 1 }
@@ -173,13 +173,14 @@ pub fn scenario_with(
 pub fn quick_start() -> Scenario {
     let goblin = parse_combatant(
         "goblin",
-        include_str!("../../../../data/monsters/goblin.json"),
+        include_str!("../../../../../data/monsters/goblin.json"),
     )
     .unwrap();
-    let orc = parse_combatant("orc", include_str!("../../../../data/monsters/orc.json")).unwrap();
+    let orc =
+        parse_combatant("orc", include_str!("../../../../../data/monsters/orc.json")).unwrap();
     let arena = parse_map(
         "arena",
-        include_str!("../../../../data/maps/sample_arena.yaml"),
+        include_str!("../../../../../data/maps/sample_arena.yaml"),
     )
     .unwrap();
     scenario_with(
@@ -246,12 +247,12 @@ pub struct Played {
 }
 
 /// Plays `s` with the default policy and exactly the rolls of `script`: a roll left unused
-/// fails the test as loudly as a missing one. The public harness [`super::play_logged`] must
+/// fails the test as loudly as a missing one. The public harness [`crate::fight::play_logged`] must
 /// tell the same story.
 pub fn play(s: &Scenario, script: &[(u32, u32)]) -> Played {
     let played = play_with(s, &DefaultPolicy, script);
     let (outcome, lines, tally) =
-        super::play_logged(s, &mut ScriptedDice::new(script.iter().copied()));
+        crate::fight::play_logged(s, &mut ScriptedDice::new(script.iter().copied()));
     assert_eq!(
         (outcome, &lines, &tally),
         (played.outcome, &played.lines, &played.tally)

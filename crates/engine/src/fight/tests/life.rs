@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 use crate::model::Combatant;
 use crate::scenario::FightOptions;
 
-use super::economy::Action;
-use super::test_support::*;
+use super::support::*;
+use crate::fight::economy::Action;
 
 /// A hero whose club always deals `damage` (a flat formula: no damage die is rolled).
 fn clubber(damage: u32) -> Combatant {

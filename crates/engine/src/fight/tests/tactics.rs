@@ -9,14 +9,14 @@ use serde_json::{Value, json};
 use crate::model::Combatant;
 use crate::scenario::{NoSuchSide, Scenario, Tactic};
 
-use super::economy::Plan;
-use super::policy::{Policy, SidePolicies};
-use super::state::Fight;
-use super::test_support::*;
-use super::{run_range, transcript};
+use super::support::*;
+use crate::fight::economy::Plan;
+use crate::fight::policy::{Policy, SidePolicies};
+use crate::fight::state::Fight;
+use crate::fight::{run_range, transcript};
 
 /// Units listed do nothing on their turns (attacks of opportunity are the engine's: they still
-/// take them); every other unit plays its side's tactic, as in [`super::run_range`].
+/// take them); every other unit plays its side's tactic, as in [`crate::fight::run_range`].
 struct Idle(&'static [usize]);
 
 impl Policy for Idle {

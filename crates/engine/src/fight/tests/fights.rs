@@ -9,12 +9,12 @@ use crate::rng::{RunIndex, Seed, SeededDice};
 use crate::scenario::Scenario;
 use crate::tally::Tally;
 
-use super::policy::DefaultPolicy;
-use super::run_range;
-use super::test_support::*;
+use super::support::*;
+use crate::fight::policy::DefaultPolicy;
+use crate::fight::run_range;
 
-const GOBLIN: &str = include_str!("../../../../data/monsters/goblin.json");
-const ORC: &str = include_str!("../../../../data/monsters/orc.json");
+const GOBLIN: &str = include_str!("../../../../../data/monsters/goblin.json");
+const ORC: &str = include_str!("../../../../../data/monsters/orc.json");
 
 /// Two identical fighters a side on zones mirrored left–right, sides listed in `deployment`
 /// order.

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::map::Map;
 
-use super::test_support::*;
+use super::support::*;
 
 /// A map whose zones `A` and `B` belong to sides `players` and `monsters`.
 fn arena(terrain: &[&str], zones: &[&str]) -> Map {

@@ -4,8 +4,8 @@
 
 use serde_json::{Value, json};
 
-use super::state::Fight;
-use super::test_support::*;
+use super::support::*;
+use crate::fight::state::Fight;
 use crate::model::Skill;
 use crate::rng::ScriptedDice;
 use crate::rules::{Context, Descriptor, Save};

@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use super::test_support::*;
+use super::support::*;
 
 fn hero(attacks: Value) -> crate::model::Combatant {
     creature("hero", json!({ "attacks": attacks }))

@@ -8,15 +8,15 @@
 //! the smaller is Tiny or smaller; sharing creatures are 0 ft apart.
 //!
 //! The reach-weapon ring (no strike adjacent) is pinned by
-//! `tests_aoo::reach_weapon_threatens_ring_not_adjacent`.
+//! `tests::aoo::reach_weapon_threatens_ring_not_adjacent`.
 
 use serde_json::{Value, json};
 
 use crate::board::Pos;
 use crate::model::{Combatant, parse_combatant};
 
-use super::economy::Action;
-use super::test_support::*;
+use super::support::*;
+use crate::fight::economy::Action;
 
 /// A Tiny creature (speed 20 ft) biting with `bite`.
 fn tiny(name: &str, bite: Value) -> Combatant {
@@ -264,8 +264,13 @@ fn tiny_with_declared_reach_5_attacks_adjacent() {
 
 #[test]
 fn ogre_reach_10_threatens_and_attacks_at_10ft_and_provokes() {
-    let ogre =
-        || parse_combatant("ogre", include_str!("../../../../data/monsters/ogre.json")).unwrap();
+    let ogre = || {
+        parse_combatant(
+            "ogre",
+            include_str!("../../../../../data/monsters/ogre.json"),
+        )
+        .unwrap()
+    };
     let hero = || creature("hero", json!({ "attacks": [sword(0)] }));
     // The Large ogre (2×2, greatclub reach 10 ft) clubs the hero two squares away.
     let s = scenario(

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::model::Combatant;
 
-use super::test_support::*;
+use super::support::*;
 
 /// A 3rd-level rogue: 2d6 sneak attack, a sword +5 (1d6) and a bow +5 (1d6, 20/×3, 100 ft).
 fn rogue(patch: Value) -> Combatant {

@@ -6,10 +6,10 @@ use serde_json::{Value, json};
 
 use crate::model::Combatant;
 
-use super::attack::Swing;
-use super::economy::Action;
-use super::state::Fight;
-use super::test_support::*;
+use super::support::*;
+use crate::fight::attack::Swing;
+use crate::fight::economy::Action;
+use crate::fight::state::Fight;
 
 /// A BAB +4 fighter with Power Attack (X = 4/4 + 1 = 2) and a two-handed greatsword +8,
 /// 2d6+4, 19–20/×2.

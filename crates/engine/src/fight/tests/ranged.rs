@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::model::Combatant;
 
-use super::test_support::*;
+use super::support::*;
 
 fn shooter(attack: Value) -> Combatant {
     creature("archer", json!({ "attacks": [attack] }))
