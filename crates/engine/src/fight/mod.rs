@@ -3,9 +3,9 @@
 //! one run and returns its log lines. Every unit plays its side's
 //! [`Tactic`](crate::scenario::Tactic) (policies in `policy` and `tactics`).
 
+mod action;
 mod attack;
 mod checks;
-mod economy;
 mod engine;
 mod log;
 mod movement;
@@ -25,7 +25,7 @@ use crate::rng::{Roller, RunIndex, Seed, SeededDice};
 use crate::scenario::Scenario;
 use crate::tally::Tally;
 
-pub use economy::{Action, ActionResult, Plan};
+pub use action::{Action, ActionResult, Cost, Movement, Plan, Provokes, Slot};
 pub use engine::Outcome;
 
 use engine::Scratch;

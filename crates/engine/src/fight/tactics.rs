@@ -18,7 +18,7 @@
 use crate::board::Pos;
 use crate::scenario::Tactic;
 
-use super::economy::{Action, Plan};
+use super::action::{Action, Plan};
 use super::policy::{DefaultPolicy, Policy, default_toward, full_attack};
 use super::state::{Fight, Life};
 

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::model::Combatant;
 
 use super::support::*;
-use crate::fight::economy::Action;
+use crate::fight::action::Action;
 
 /// The hero: a sword (+0, 1d6) and `conditions`.
 fn hero(conditions: Value) -> Combatant {

@@ -6,7 +6,7 @@
 use serde_json::json;
 
 use super::support::*;
-use crate::fight::economy::Action;
+use crate::fight::action::Action;
 
 /// The hero's lines when it plays `plan` on a one-row map drawn as `row`, against an idle dummy.
 fn hero_plays(row: &str, speed_ft: u32, plan: &[Action], script: &[u32]) -> Vec<String> {

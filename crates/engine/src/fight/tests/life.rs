@@ -9,7 +9,7 @@ use crate::model::Combatant;
 use crate::scenario::FightOptions;
 
 use super::support::*;
-use crate::fight::economy::Action;
+use crate::fight::action::Action;
 
 /// A hero whose club always deals `damage` (a flat formula: no damage die is rolled).
 fn clubber(damage: u32) -> Combatant {

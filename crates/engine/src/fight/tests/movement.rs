@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::model::Combatant;
 
 use super::support::*;
-use crate::fight::economy::Action;
+use crate::fight::action::Action;
 
 fn hero(patch: Value) -> Combatant {
     creature_over("hero", json!({ "attacks": [sword(0)] }), patch)

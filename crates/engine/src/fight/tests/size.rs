@@ -16,7 +16,7 @@ use crate::board::Pos;
 use crate::model::{Combatant, parse_combatant};
 
 use super::support::*;
-use crate::fight::economy::Action;
+use crate::fight::action::Action;
 
 /// A Tiny creature (speed 20 ft) biting with `bite`.
 fn tiny(name: &str, bite: Value) -> Combatant {

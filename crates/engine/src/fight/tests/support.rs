@@ -18,7 +18,7 @@ use crate::rng::{Roller, ScriptedDice};
 use crate::scenario::{FightOptions, Scenario, SideSpec};
 use crate::tally::Tally;
 
-use crate::fight::economy::{Action, Plan};
+use crate::fight::action::{Action, Plan};
 use crate::fight::engine::{Outcome, Scratch};
 use crate::fight::log::Keep;
 use crate::fight::policy::{DefaultPolicy, Policy};

@@ -10,7 +10,7 @@ use crate::model::Combatant;
 use crate::scenario::{NoSuchSide, Scenario, Tactic};
 
 use super::support::*;
-use crate::fight::economy::Plan;
+use crate::fight::action::Plan;
 use crate::fight::policy::{Policy, SidePolicies};
 use crate::fight::state::Fight;
 use crate::fight::{run_range, transcript};
