@@ -14,8 +14,8 @@ use crate::rng::Roller;
 use crate::rules::{Condition, Context, Stat, flag, resolve};
 
 use super::action::{Action, Limits, MAX_PLAN, Plan, budget};
-use super::attack::Swing;
 use super::log::{Sink, log};
+use super::numbers::Swing;
 use super::policy::Policy;
 use super::state::{Fight, Life};
 

@@ -4,7 +4,6 @@
 //! [`Tactic`](crate::scenario::Tactic) (policies in `policy` and `tactics`).
 
 mod action;
-mod attack;
 mod checks;
 mod engine;
 mod log;
@@ -13,6 +12,7 @@ mod numbers;
 mod policy;
 mod reach;
 mod state;
+mod strike;
 mod tactics;
 mod unit;
 

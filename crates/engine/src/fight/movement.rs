@@ -26,8 +26,8 @@ use crate::grid::{STEPS, bresenham_into, step_cost};
 use crate::los::CoverMode;
 use crate::rng::Roller;
 
-use super::attack::Swing;
 use super::log::{Sink, log};
+use super::numbers::Swing;
 use super::state::Fight;
 
 /// How a walk ended.

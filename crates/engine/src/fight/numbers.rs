@@ -19,8 +19,18 @@
 use crate::los::CoverMode;
 use crate::rules::{AcKind, AttackContext, Condition, Context, Modifier, Stat, flag, resolve};
 
-use super::attack::Swing;
 use super::state::Fight;
+
+/// Modifiers a caller adds to one attack.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Swing {
+    /// Iterative penalty (−5, −10, −15) or other caller penalty.
+    pub penalty: i32,
+    /// A charge: +2 to hit.
+    pub charge: bool,
+    /// An attack of opportunity (only logged differently).
+    pub opportunity: bool,
+}
 
 /// The numbers of one attack of `a` with weapon `w` against `t`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use crate::rules::{Condition, flag};
 use crate::scenario::Tactic;
 
 use super::action::{Action, Plan};
-use super::attack::Swing;
+use super::numbers::Swing;
 use super::state::Fight;
 
 /// Decides one turn for unit `me`. Engine queries on [`Fight`] (distances, `weapon_for`,

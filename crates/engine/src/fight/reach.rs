@@ -219,6 +219,20 @@ impl Fight<'_> {
         })
     }
 
+    /// Ground height under a unit: the highest square of its footprint.
+    pub fn elevation_of(&self, u: usize) -> u8 {
+        if self.info[u].footprint == 1 {
+            return self.map.elevation(self.units[u].pos);
+        }
+        self.info[u]
+            .size
+            .squares(self.units[u].pos)
+            .filter(|p| self.map.contains(*p))
+            .map(|p| self.map.elevation(p))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// « CRB — Flanking »: an active ally of `a` threatens `t` and the line between the centres
     /// of `a` and the ally passes through opposite borders (or corners) of `t`'s space.
     pub fn flanked(&self, a: usize, t: usize) -> bool {

@@ -4,8 +4,7 @@
 //! sneak attack dice, life thresholds. Fights read it; they never re-parse stat blocks.
 
 use crate::model::{
-    Ability, Attack, AttackKind, Combatant, CreatureType, DamageCategory, DamageType, DamageTypes,
-    EffectTag,
+    Ability, Attack, AttackKind, Combatant, CreatureType, DamageType, DamageTypes, EffectTag,
 };
 use crate::rules::feat::{self, FINESSE_WEAPONS, Feat};
 use crate::rules::{Context, Modifier, Stat, resolve};
@@ -180,11 +179,6 @@ fn no_con_type(c: &Combatant) -> bool {
         c.creature_type(),
         CreatureType::Undead | CreatureType::Construct
     )
-}
-
-/// True for damage types a critical hit multiplies (physical dice and the flat bonus).
-pub fn is_physical(t: DamageType) -> bool {
-    t.category() == DamageCategory::Physical
 }
 
 impl UnitInfo {

@@ -8,7 +8,7 @@ use crate::model::Combatant;
 
 use super::support::*;
 use crate::fight::action::Action;
-use crate::fight::attack::Swing;
+use crate::fight::numbers::Swing;
 use crate::fight::state::Fight;
 
 /// A BAB +4 fighter with Power Attack (X = 4/4 + 1 = 2) and a two-handed greatsword +8,
