@@ -68,53 +68,54 @@ impl Plan {
     }
 }
 
-/// What a turn has spent so far.
+/// What a turn has spent so far: one bit per part of the turn (kept in one register).
 #[derive(Clone, Copy, Debug, Default)]
-struct Spent {
-    standard: bool,
-    moved: bool,
-    swift: bool,
-    stepped: bool,
-    /// Some movement out of the square (a 5-foot step included).
-    any_move: bool,
-    /// The one action of a limited turn is taken.
-    acted: bool,
-}
+struct Spent(u8);
+
+const STANDARD: u8 = 1;
+const MOVED: u8 = 2;
+const SWIFT: u8 = 4;
+const STEPPED: u8 = 8;
+/// Some movement out of the square (a 5-foot step included).
+const ANY_MOVE: u8 = 16;
+/// The one action of a limited turn is taken.
+const ACTED: u8 = 32;
 
 impl Spent {
+    #[inline]
+    fn has(self, part: u8) -> bool {
+        self.0 & part != 0
+    }
+
     /// A whole turn: takes `cost` when it fits.
+    #[inline]
     fn take(&mut self, cost: Cost) -> bool {
         let moves = cost.movement.leaves_square();
-        let fits = match cost.slot {
+        let spends = match cost.slot {
             Slot::Free => match cost.movement {
-                Movement::Stays => true,
-                Movement::FiveFootStep => !self.any_move,
-                Movement::Walks | Movement::Charges | Movement::Runs => !self.stepped,
+                Movement::Stays => Some(0),
+                Movement::FiveFootStep => (!self.has(ANY_MOVE)).then_some(STEPPED),
+                Movement::Walks | Movement::Charges | Movement::Runs => {
+                    (!self.has(STEPPED)).then_some(0)
+                }
             },
-            Slot::Swift | Slot::Immediate => !self.swift,
-            Slot::Standard => !self.standard,
+            Slot::Swift | Slot::Immediate => (!self.has(SWIFT)).then_some(SWIFT),
+            Slot::Standard => (!self.has(STANDARD)).then_some(STANDARD),
             // A move action taken instead of the standard action (« CRB — Move Actions »);
             // none after a 5-foot step.
-            Slot::Move => !self.stepped && !(self.moved && self.standard),
-            Slot::FullRound => !(self.standard || self.moved || (self.stepped && moves)),
+            Slot::Move if self.has(STEPPED) => None,
+            Slot::Move if !self.has(MOVED) => Some(MOVED),
+            Slot::Move => (!self.has(STANDARD)).then_some(STANDARD),
+            Slot::FullRound => (!(self.has(STANDARD | MOVED) || (self.has(STEPPED) && moves)))
+                .then_some(STANDARD | MOVED),
         };
-        if !fits {
-            return false;
-        }
-        match cost.slot {
-            Slot::Free => {}
-            Slot::Swift | Slot::Immediate => self.swift = true,
-            Slot::Standard => self.standard = true,
-            Slot::Move if self.moved => self.standard = true,
-            Slot::Move => self.moved = true,
-            Slot::FullRound => {
-                self.standard = true;
-                self.moved = true;
+        match spends {
+            Some(parts) => {
+                self.0 |= parts | if moves { ANY_MOVE } else { 0 };
+                true
             }
+            None => false,
         }
-        self.stepped |= cost.movement == Movement::FiveFootStep;
-        self.any_move |= moves;
-        true
     }
 
     /// « CRB — Staggered »: the one move or standard action of a limited turn, or the 5-foot
@@ -122,16 +123,14 @@ impl Spent {
     fn take_single(&mut self, cost: Cost) -> bool {
         let moves = cost.movement.leaves_square();
         let step = cost.movement == Movement::FiveFootStep;
-        if step && !self.any_move {
-            self.any_move = true;
-            self.stepped = true;
+        if step && !self.has(ANY_MOVE) {
+            self.0 |= ANY_MOVE | STEPPED;
             return true;
         }
-        if step || self.acted || (self.stepped && moves) {
+        if step || self.has(ACTED) || (self.has(STEPPED) && moves) {
             return false;
         }
-        self.acted = true;
-        self.any_move |= moves;
+        self.0 |= ACTED | if moves { ANY_MOVE } else { 0 };
         true
     }
 }
@@ -170,12 +169,12 @@ pub fn budget(
     };
     for (i, action) in plan.iter().enumerate() {
         let cost = action.cost();
-        if limited && let Some(reason) = refusal(limits, cost, spent.acted) {
+        if limited && let Some(reason) = refusal(limits, cost, spent.has(ACTED)) {
             dropped[i] = Some(drop(reason)(action));
             continue;
         }
         if limits.move_only {
-            spent.acted = true;
+            spent.0 |= ACTED;
             kept.push(action);
             continue;
         }
@@ -325,7 +324,7 @@ mod tests {
         assert_eq!(run(&[pa, FULL], true).0, ["power_attack", "attack"]);
     }
 
-    const SWIFT: Cost = Cost {
+    const SWIFT_COST: Cost = Cost {
         slot: Slot::Swift,
         movement: Movement::Stays,
         provokes: super::super::cost::Provokes::No,
@@ -335,11 +334,11 @@ mod tests {
     fn one_swift_or_immediate_action_a_turn() {
         let immediate = Cost {
             slot: Slot::Immediate,
-            ..SWIFT
+            ..SWIFT_COST
         };
         let mut spent = Spent::default();
-        assert!(spent.take(SWIFT));
-        assert!(!spent.take(SWIFT), "a second swift action");
+        assert!(spent.take(SWIFT_COST));
+        assert!(!spent.take(SWIFT_COST), "a second swift action");
         assert!(
             !spent.take(immediate),
             "an immediate action after a swift one"
@@ -350,8 +349,11 @@ mod tests {
         );
         let mut spent = Spent::default();
         assert!(spent.take(immediate));
-        assert!(!spent.take(SWIFT), "a swift action after an immediate one");
+        assert!(
+            !spent.take(SWIFT_COST),
+            "a swift action after an immediate one"
+        );
         let mut spent = Spent::default();
-        assert!(spent.take(STEP.cost()) && spent.take(ATTACK.cost()) && spent.take(SWIFT));
+        assert!(spent.take(STEP.cost()) && spent.take(ATTACK.cost()) && spent.take(SWIFT_COST));
     }
 }

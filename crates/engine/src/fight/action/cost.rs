@@ -160,6 +160,7 @@ impl Action {
     }
 
     /// The action's cost (« CRB — Table 8-2: Actions in Combat »).
+    #[inline]
     pub fn cost(self) -> Cost {
         use Movement::{Charges, FiveFootStep, Runs, Stays, Walks};
         use Provokes::{No, WhenRanged, Yes};

@@ -157,6 +157,7 @@ impl Fight<'_> {
 
     /// Applies `dealt` to `t` and counts the hit in both tallies; « CRB — Sleep »: a sleeping
     /// creature wakes when it is wounded.
+    #[inline(always)]
     fn wound(&mut self, a: usize, t: usize, roll: AttackRoll, dealt: Dealt) -> Wound {
         let hp_before = self.units[t].hp;
         let nonlethal_before = self.units[t].nonlethal;

@@ -41,6 +41,7 @@ pub struct DamageRoll {
 
 impl Fight<'_> {
     /// The d20 against `numbers`; on a hit within weapon `w`'s threat range, the confirmation.
+    #[inline(always)]
     pub(super) fn roll_attack<R: Roller>(
         &self,
         a: usize,
@@ -98,6 +99,7 @@ impl Fight<'_> {
     /// (the first with the stat block's and the numbers' flat bonus), multiplied on a critical
     /// hit when physical, then the sneak attack dice; `t`'s immunities, resistances and DR
     /// apply (`rules::damage`).
+    #[inline(always)]
     pub(super) fn roll_damage<R: Roller>(
         &self,
         a: usize,
