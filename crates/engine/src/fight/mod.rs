@@ -4,16 +4,17 @@
 //! [`Tactic`](crate::scenario::Tactic) (policies in `policy` and `tactics`).
 
 mod action;
+mod aoo;
 mod checks;
-mod engine;
 mod log;
-mod movement;
 mod numbers;
+mod path;
 mod policy;
 mod reach;
 mod state;
 mod strike;
 mod tactics;
+mod turn;
 mod unit;
 
 #[cfg(test)]
@@ -26,9 +27,9 @@ use crate::scenario::Scenario;
 use crate::tally::Tally;
 
 pub use action::{Action, ActionResult, Cost, Movement, Plan, Provokes, Slot};
-pub use engine::Outcome;
+pub use turn::Outcome;
 
-use engine::Scratch;
+use action::Scratch;
 use log::{Keep, NoLog};
 use policy::SidePolicies;
 use state::Fight;

@@ -28,13 +28,6 @@ pub struct DefaultPolicy;
 pub struct SidePolicies;
 
 impl Fight<'_> {
-    /// The nearest active enemy of `me` (ties: unit order).
-    pub fn nearest_enemy(&self, me: usize) -> Option<usize> {
-        (0..self.units.len())
-            .filter(|&o| self.enemies(me, o) && self.units[o].active())
-            .min_by_key(|&o| (self.distance_ft(me, o), o))
-    }
-
     /// True when `me` could charge `target` now (not while fatigued, entangled, prone…).
     pub fn can_charge(&self, me: usize, target: usize) -> bool {
         if self.has_flag(me, flag::NO_RUN_CHARGE | flag::CANT_MOVE) {

@@ -12,6 +12,13 @@ use super::state::Fight;
 use super::unit::Weapon;
 
 impl Fight<'_> {
+    /// The nearest active enemy of `me` (ties: unit order).
+    pub fn nearest_enemy(&self, me: usize) -> Option<usize> {
+        (0..self.units.len())
+            .filter(|&o| self.enemies(me, o) && self.units[o].active())
+            .min_by_key(|&o| (self.distance_ft(me, o), o))
+    }
+
     /// Distance in feet between the footprints of `a` (standing at `a_pos`) and unit `b`.
     pub fn distance_ft_from(&self, a: usize, a_pos: Pos, b: usize) -> u32 {
         let sq = footprint_distance_squares(

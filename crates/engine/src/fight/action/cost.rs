@@ -135,6 +135,15 @@ impl Cost {
         }
     }
 
+    /// Takes the turn's standard action (a full-round action includes it): what costs a
+    /// disabled creature 1 hit point (« CRB — Disabled »).
+    pub fn takes_standard_action(self) -> bool {
+        match self.slot {
+            Slot::Standard | Slot::FullRound => true,
+            Slot::Free | Slot::Swift | Slot::Immediate | Slot::Move => false,
+        }
+    }
+
     /// A free action that stays in its square: it fits beside anything.
     pub fn is_free(self) -> bool {
         self.slot == Slot::Free && self.movement == Movement::Stays

@@ -18,11 +18,12 @@ use crate::rng::{Roller, ScriptedDice};
 use crate::scenario::{FightOptions, Scenario, SideSpec};
 use crate::tally::Tally;
 
+use crate::fight::action::Scratch;
 use crate::fight::action::{Action, Plan};
-use crate::fight::engine::{Outcome, Scratch};
 use crate::fight::log::Keep;
 use crate::fight::policy::{DefaultPolicy, Policy};
 use crate::fight::state::Fight;
+use crate::fight::turn::Outcome;
 use crate::fight::{TranscriptLine, record, unit};
 
 const LEGEND: &str = r##"legend:

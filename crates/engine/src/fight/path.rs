@@ -1,6 +1,9 @@
-//! Movement (seed 000 « Mêlée — Mouvement », « Charge », « Retraite », « Course », « Pas de
-//! placement », « Attaques d'opportunité »; CRB « Move Actions », « Charge », « Withdraw »,
-//! « Run », « 5-Foot Step »).
+//! Paths and walks (the reference spec, « Mêlée — Mouvement », « Charge », « Retraite »,
+//! « Course », « Pas de placement »; CRB « Move Actions », « Charge », « Withdraw », « Run »,
+//! « 5-Foot Step »): where a move, a charge, a run, a withdrawal or a 5-foot step can take a
+//! creature, and the walk along a planned path. Owns the geometry of movement; which action
+//! moves is the action families' business (`action::movement`), and who strikes a mover is
+//! `aoo`'s.
 //!
 //! Paths follow the scenario's terrain-only cost field toward the target (exact 5-10-5 costs,
 //! climbing included): each step goes to the neighbour with the cheapest remaining cost that
@@ -12,22 +15,20 @@
 //! attack of opportunity from that enemy per round; the 5-foot step never provokes, withdraw
 //! does not from its first square.
 //!
-//! Co-occupation (seed 000 « Tailles et occupation multi-cases », S4c; CRB « Big and Little
-//! Creatures in Combat »: « Tiny, Diminutive, and Fine creatures [...] must enter an opponent's
-//! square to attack in melee »): a square only blocks a mover whose occupancy layer its
-//! occupant shares ([`crate::size::Size::can_cooccupy`]) — a Tiny-or-smaller creature passes
-//! through and ends its move in the square of a creature of another size, friend or enemy,
-//! and a larger one in a Tiny's square. Entering a square provokes nothing new: the step out of
-//! a threatened square provokes as always (a 5-foot step into the square never does). A
+//! Co-occupation (the reference spec, « Tailles et occupation multi-cases »; CRB « Big and
+//! Little Creatures in Combat »: « Tiny, Diminutive, and Fine creatures [...] must enter an
+//! opponent's square to attack in melee »): a square only blocks a mover whose occupancy layer
+//! its occupant shares ([`crate::size::Size::can_cooccupy`]) — a Tiny-or-smaller creature
+//! passes through and ends its move in the square of a creature of another size, friend or
+//! enemy, and a larger one in a Tiny's square. Entering a square provokes nothing new: the step
+//! out of a threatened square provokes as always (a 5-foot step into the square never does). A
 //! charge line stays clear of every creature, whatever its size, except the target.
 
 use crate::board::{Board, Pos};
 use crate::grid::{STEPS, bresenham_into, step_cost};
-use crate::los::CoverMode;
 use crate::rng::Roller;
 
 use super::log::{Sink, log};
-use super::numbers::Swing;
 use super::state::Fight;
 
 /// How a walk ended.
@@ -185,77 +186,6 @@ impl Fight<'_> {
             squares: moved,
             standing: true,
         }
-    }
-
-    /// Every enemy threatening `u`'s square that has not yet been provoked by `u` this round and
-    /// has an attack of opportunity left strikes once (« CRB — Attacks of Opportunity »); none
-    /// against a mover with cover from it.
-    pub fn provoke_leaving<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
-        for e in 0..self.units.len() {
-            if !self.enemies(u, e) || self.units[u].provoked.contains(e) {
-                continue;
-            }
-            if self.opportunity(e, u, dice, sink) {
-                self.units[u].provoked.insert(e);
-            }
-            if !self.units[u].active() {
-                return;
-            }
-        }
-    }
-
-    /// `e` takes an attack of opportunity on `u` if it threatens it, has one left and `u` has
-    /// no cover from it. Returns whether it struck.
-    pub fn opportunity<R: Roller, S: Sink>(
-        &mut self,
-        e: usize,
-        u: usize,
-        dice: &mut R,
-        sink: &mut S,
-    ) -> bool {
-        if self.units[e].aoo_left == 0 {
-            return false;
-        }
-        let Some(w) = self.threat_weapon(e, self.units[u].pos, self.info[u].size) else {
-            return false;
-        };
-        if self.attack_cover(e, u, CoverMode::Melee) != crate::los::Cover::None {
-            return false;
-        }
-        // « CRB — Concealment »: no attack of opportunity against total concealment (a blinded
-        // creature treats everyone so).
-        if self.miss_chance(e, u) >= 50 {
-            return false;
-        }
-        self.units[e].aoo_left -= 1;
-        let swing = Swing {
-            opportunity: true,
-            ..Swing::default()
-        };
-        self.strike(e, u, w, swing, dice, sink);
-        true
-    }
-
-    /// A move action toward `t` (speed, halved while disabled), stopping where `t` can be
-    /// attacked. Returns the walk.
-    pub fn move_toward<R: Roller, S: Sink>(
-        &mut self,
-        u: usize,
-        t: usize,
-        squares: u32,
-        path: &mut Vec<Pos>,
-        dice: &mut R,
-        sink: &mut S,
-    ) -> Walked {
-        self.plan_toward(
-            u,
-            t,
-            squares,
-            |f, p| f.weapon_for_from(u, p, t).is_some(),
-            path,
-        );
-        self.log_path::<S>(u, "move", path, sink);
-        self.walk(u, path, false, dice, sink)
     }
 
     pub fn log_path<S: Sink>(&self, u: usize, what: &str, path: &[Pos], sink: &mut S) {
