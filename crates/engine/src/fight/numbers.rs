@@ -17,7 +17,9 @@
 //! creatures (« Attaque sournoise »).
 
 use crate::los::CoverMode;
-use crate::rules::{AcKind, AttackContext, Condition, Context, Modifier, Stat, flag, resolve};
+use crate::rules::{
+    AcKind, AttackContext, Condition, Context, Feat, Modifier, Stat, flag, resolve,
+};
 
 use super::state::Fight;
 
@@ -79,7 +81,7 @@ impl Fight<'_> {
 
     /// Speed multiple of a run: ×4, ×5 with the Run feat (« CRB — Run »).
     pub fn run_multiple(&self, u: usize) -> u32 {
-        if self.info[u].run_feat { 5 } else { 4 }
+        if self.info[u].has(Feat::Run) { 5 } else { 4 }
     }
 
     /// Unit `u` has a condition with `flag` (a `rules::flag` bit).
@@ -97,7 +99,7 @@ impl Fight<'_> {
         if !self.has_flag(u, flag::CANT_AOO) {
             return true;
         }
-        let reflexes = self.info[u].combat_reflexes;
+        let reflexes = self.info[u].has(Feat::CombatReflexes);
         self.units[u].conds.iter().all(|c| {
             c.definition().flags & flag::CANT_AOO == 0 || (reflexes && c == Condition::FlatFooted)
         })
@@ -107,14 +109,14 @@ impl Fight<'_> {
     /// without the Run feat, or an invisible attacker (not in melee against Blind-Fight).
     pub fn denied_dex(&self, a: usize, t: usize, melee: bool) -> bool {
         self.has_flag(t, flag::DENIES_DEX)
-            || (self.units[t].running && !self.info[t].run_feat)
+            || (self.units[t].running && !self.info[t].has(Feat::Run))
             || self.invisible_edge(a, t, melee)
     }
 
     /// `a` is invisible to `t` for this attack (« CRB — Invisibility »; Blind-Fight: « invisible
     /// attackers get no advantages related to hitting you in melee »).
     fn invisible_edge(&self, a: usize, t: usize, melee: bool) -> bool {
-        self.has_flag(a, flag::INVISIBLE) && !(melee && self.info[t].blind_fight)
+        self.has_flag(a, flag::INVISIBLE) && !(melee && self.info[t].has(Feat::BlindFight))
     }
 
     /// The miss chance of `a`'s attacks on `t`: the target's concealment, at least 50 % when
@@ -245,7 +247,7 @@ impl Fight<'_> {
             if weapon.increment_ft > 0 && d > 0 {
                 bonus -= 2 * ((d - 1) / weapon.increment_ft) as i32;
             }
-            if !info.precise_shot && self.engaged_with_ally(a, t) {
+            if !info.has(Feat::PreciseShot) && self.engaged_with_ally(a, t) {
                 bonus -= 4;
             }
         }

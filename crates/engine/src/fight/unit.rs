@@ -6,7 +6,7 @@
 use crate::model::{
     Ability, Attack, AttackKind, Combatant, CreatureType, DamageType, DamageTypes, EffectTag,
 };
-use crate::rules::feat::{self, FINESSE_WEAPONS, Feat};
+use crate::rules::feat::{self, FINESSE_WEAPONS, Feat, FeatSet};
 use crate::rules::{Context, Modifier, Stat, resolve};
 use crate::scenario::Scenario;
 use crate::size::Size;
@@ -67,11 +67,8 @@ pub struct UnitInfo {
     pub has_melee: bool,
     /// Farthest distance at which it threatens, in feet (0: threatens nothing).
     pub threat_max_ft: u32,
-    pub precise_shot: bool,
     /// Attacks of opportunity per round: 1, or 1 + Dex modifier with Combat Reflexes.
     pub aoo_per_round: u8,
-    /// « CRB — Combat Reflexes »: also makes attacks of opportunity while flat-footed.
-    pub combat_reflexes: bool,
     /// Flat-footed AC from the stat block.
     pub ac_flat_footed: i32,
     pub dex_mod: i32,
@@ -82,11 +79,8 @@ pub struct UnitInfo {
     /// feat).
     pub power_attack_step: i32,
     pub deadly_aim_step: i32,
-    /// « CRB — Run »: runs at ×5 and keeps its Dex bonus to AC while running.
-    pub run_feat: bool,
-    /// « CRB — Blind-Fight »: rerolls a melee miss chance once; an invisible attacker gets no
-    /// melee advantage against it.
-    pub blind_fight: bool,
+    /// What it can do beyond its numbers: [`UnitInfo::has`].
+    pub traits: Traits,
     /// Sneak attack d6s: (level + 1) / 2 with the « Sneak Attack » feature, else 0.
     pub sneak_dice: u32,
     /// Immune to precision damage (sneak attack): undead, constructs, and the `precision_damage`
@@ -94,16 +88,32 @@ pub struct UnitInfo {
     pub precision_immune: bool,
 }
 
+/// What a combatant can do beyond its numbers: its modelled feats (`rules::feat`), read with
+/// [`UnitInfo::has`]. Class and monster abilities will join them here.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traits {
+    pub feats: FeatSet,
+}
+
+impl UnitInfo {
+    /// `feat` is one of its modelled feats (« CRB — Precise Shot », « Combat Reflexes »,
+    /// « Run », « Blind-Fight »…).
+    #[inline]
+    pub fn has(&self, feat: Feat) -> bool {
+        self.traits.feats.contains(feat)
+    }
+}
+
 /// What the stat block leaves out when `feats_in_stat_block` is false: Weapon Finesse (Dex
 /// instead of Str on natural and light melee weapons) and Multiattack (secondary natural
 /// attacks at −2 instead of −5).
-fn static_feat_attack_bonus(c: &Combatant, a: &Attack) -> i32 {
+fn static_feat_attack_bonus(c: &Combatant, feats: FeatSet, a: &Attack) -> i32 {
     if c.feats_in_stat_block() {
         return 0;
     }
     let mut bonus = 0;
     if a.kind() == AttackKind::Melee
-        && feat::has(c, Feat::WeaponFinesse)
+        && feats.contains(Feat::WeaponFinesse)
         && (a.natural() || {
             let name = a.name().to_ascii_lowercase();
             FINESSE_WEAPONS.iter().any(|w| name.contains(w))
@@ -112,13 +122,13 @@ fn static_feat_attack_bonus(c: &Combatant, a: &Attack) -> i32 {
         let abilities = c.abilities();
         bonus += (abilities.modifier(Ability::Dex) - abilities.modifier(Ability::Str)).max(0);
     }
-    if a.secondary() && feat::has(c, Feat::Multiattack) {
+    if a.secondary() && feats.contains(Feat::Multiattack) {
         bonus += 3;
     }
     bonus
 }
 
-fn weapon(c: &Combatant, index: usize, a: &Attack, improved_critical: bool) -> Weapon {
+fn weapon(c: &Combatant, feats: FeatSet, index: usize, a: &Attack) -> Weapon {
     let melee = a.kind() == AttackKind::Melee
         || (a.kind() == AttackKind::Touch && a.range_increment_ft().is_none());
     let natural_reach = c.natural_reach_ft();
@@ -140,7 +150,7 @@ fn weapon(c: &Combatant, index: usize, a: &Attack, improved_critical: bool) -> W
     };
     let start = u32::from(a.threat_range_start());
     // « CRB — Improved Critical »: the threat range doubles (19–20 → 17–20).
-    let threat_start = if improved_critical {
+    let threat_start = if feats.contains(Feat::ImprovedCritical) {
         21 - 2 * (21 - start)
     } else {
         start
@@ -158,7 +168,7 @@ fn weapon(c: &Combatant, index: usize, a: &Attack, improved_critical: bool) -> W
         firearm: a.firearm(),
         natural: a.natural(),
         two_handed: a.two_handed(),
-        bonus: a.attack_bonus() + static_feat_attack_bonus(c, a),
+        bonus: a.attack_bonus() + static_feat_attack_bonus(c, feats, a),
         threat_start,
         crit_mult: i32::from(a.crit_mult()),
         count: a.count(),
@@ -184,12 +194,12 @@ fn no_con_type(c: &Combatant) -> bool {
 impl UnitInfo {
     fn new(scenario: &Scenario, c: &Combatant, side: usize) -> Self {
         let square = scenario.map().square_size_ft().max(1);
-        let improved_critical = feat::has(c, Feat::ImprovedCritical);
+        let feats = feat::feat_set(c.feats(), c.features());
         let weapons: Vec<Weapon> = c
             .attacks()
             .iter()
             .enumerate()
-            .map(|(i, a)| weapon(c, i, a, improved_critical))
+            .map(|(i, a)| weapon(c, feats, i, a))
             .collect();
         let no_con = no_con_type(c);
         let con_score = if no_con {
@@ -198,23 +208,23 @@ impl UnitInfo {
             c.abilities().score(Ability::Con).map(i32::from)
         };
         let dex_mod = c.abilities().modifier(Ability::Dex);
-        let aoo = if feat::has(c, Feat::CombatReflexes) {
+        let aoo = if feats.contains(Feat::CombatReflexes) {
             1 + dex_mod.max(0)
         } else {
             1
         };
         let speed_ft = c.speed_land_ft().max(c.speed_fly_ft().unwrap_or(0));
         let mut modifiers: Vec<Modifier> = c.modifiers().to_vec();
-        modifiers.extend(feat::static_modifiers(c));
+        modifiers.extend(feat::static_modifiers(c.feats(), c.feats_in_stat_block()));
         // Unconditional initiative modifiers are folded into the modifier once.
         let initiative_bonus = resolve(&modifiers, Stat::Initiative, None, &Context::default());
-        let toughness = if !c.feats_in_stat_block() && feat::has(c, Feat::Toughness) {
+        let toughness = if !c.feats_in_stat_block() && feats.contains(Feat::Toughness) {
             feat::toughness_hp(c.level()) as i32
         } else {
             0
         };
         let step = |f: Feat| {
-            if feat::has(c, f) {
+            if feats.contains(f) {
                 c.bab().max(0) / 4 + 1
             } else {
                 0
@@ -247,16 +257,13 @@ impl UnitInfo {
                 .max()
                 .unwrap_or(0),
             weapons,
-            precise_shot: feat::has(c, Feat::PreciseShot),
             aoo_per_round: aoo.clamp(1, 20) as u8,
-            combat_reflexes: feat::has(c, Feat::CombatReflexes),
             ac_flat_footed: c.ac().flat_footed,
             dex_mod,
             modifiers,
             power_attack_step: step(Feat::PowerAttack),
             deadly_aim_step: step(Feat::DeadlyAim),
-            run_feat: feat::has(c, Feat::Run),
-            blind_fight: feat::has(c, Feat::BlindFight),
+            traits: Traits { feats },
             sneak_dice: if sneak {
                 c.level().div_ceil(2).max(1)
             } else {

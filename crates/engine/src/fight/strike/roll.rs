@@ -5,6 +5,7 @@
 //! dice, summed by the pure damage rules (`rules::damage`). Reads the fight; changes nothing.
 
 use crate::rng::Roller;
+use crate::rules::Feat;
 use crate::rules::damage::{Damage, Dealt, Defense, Delivery};
 
 use super::super::numbers::AttackNumbers;
@@ -80,7 +81,7 @@ impl Fight<'_> {
     ) -> Concealment {
         let miss = u32::from(miss_chance);
         let roll = dice.d100();
-        if roll <= miss && self.info[a].blind_fight && self.info[a].weapons[w].melee {
+        if roll <= miss && self.info[a].has(Feat::BlindFight) && self.info[a].weapons[w].melee {
             let again = dice.d100();
             return Concealment {
                 roll: again,
