@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context as _;
-use pf1e_engine::fight::run_range;
+use pf1e_engine::play::run_range;
 use pf1e_engine::rng::Seed;
 use pf1e_engine::scenario::Scenario;
 use pf1e_sweep::executor::default_threads;

@@ -6,7 +6,7 @@
 use std::num::NonZeroUsize;
 use std::time::Instant;
 
-use pf1e_engine::fight::run_range;
+use pf1e_engine::play::run_range;
 use pf1e_engine::rng::Seed;
 use pf1e_sweep::executor::run_local;
 use pf1e_sweep::report::ReportHeader;

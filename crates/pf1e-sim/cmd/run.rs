@@ -12,9 +12,10 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 use pf1e_engine::error::{DataError, DataErrors};
-use pf1e_engine::fight::{TranscriptLine, run_range, transcript};
+use pf1e_engine::fight::TranscriptLine;
 use pf1e_engine::map::parse_map;
 use pf1e_engine::model::{Combatant, parse_combatant};
+use pf1e_engine::play::{run_range, transcript};
 use pf1e_engine::rng::{RunIndex, Seed};
 use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
 use pf1e_engine::tally::Tally;

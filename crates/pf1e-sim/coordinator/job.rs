@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use anyhow::Context as _;
-use pf1e_engine::fight::run_range;
+use pf1e_engine::play::run_range;
 use pf1e_engine::rng::Seed;
 use pf1e_engine::scenario::Scenario;
 use pf1e_engine::tally::Tally;

@@ -24,7 +24,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context as _, bail};
-use pf1e_engine::fight::transcript;
+use pf1e_engine::play::transcript;
 use pf1e_engine::rng::{RunIndex, Seed};
 use pf1e_engine::scenario::Scenario;
 use pf1e_engine::tally::Tally;

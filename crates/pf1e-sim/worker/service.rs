@@ -9,7 +9,7 @@ use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use pf1e_engine::fight::run_range;
+use pf1e_engine::play::run_range;
 use pf1e_engine::rng::Seed;
 use pf1e_engine::tally::Tally;
 use tokio::sync::Semaphore;

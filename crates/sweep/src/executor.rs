@@ -6,7 +6,7 @@
 //! shards. Each worker adds its shards into its own [`Tally`] and the worker tallies are added
 //! at the end: merging is integer addition (commutative, associative), so the result — and the
 //! report rendered from it — is the same for every thread count, shard size and completion
-//! order. What plays a shard is a parameter (`pf1e_engine::fight::run_range` in `pf1e-sim
+//! order. What plays a shard is a parameter (`pf1e_engine::play::run_range` in `pf1e-sim
 //! run`), which keeps this module testable without the engine.
 
 use std::num::NonZeroUsize;

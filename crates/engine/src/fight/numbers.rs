@@ -281,6 +281,20 @@ impl Fight<'_> {
         })
     }
 
+    /// Power Attack (or Deadly Aim) on raises the expected damage of one attack of `me` with
+    /// weapon `w` on `target` from where it stands.
+    pub fn power_attack_pays(&self, me: usize, target: usize, w: usize, swing: Swing) -> bool {
+        let (Some(off), Some(on)) = (
+            self.attack_numbers(me, target, w, swing, false),
+            self.attack_numbers(me, target, w, swing, true),
+        ) else {
+            return false;
+        };
+        let avg_x2 = self.average_damage_x2(me, w);
+        self.expected_damage_x100(me, w, &on, avg_x2)
+            > self.expected_damage_x100(me, w, &off, avg_x2)
+    }
+
     /// Twice the average damage of weapon `w` of `a` before situational bonuses (dice and the
     /// stat block's flat bonus), an integer.
     pub fn average_damage_x2(&self, a: usize, w: usize) -> i32 {

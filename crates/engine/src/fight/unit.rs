@@ -11,6 +11,33 @@ use crate::rules::{Context, Modifier, Stat, resolve};
 use crate::scenario::Scenario;
 use crate::size::Size;
 
+/// A unit's stable id: its index in [`Scenario::units`] (an encounter holds at most
+/// [`crate::scenario::MAX_UNITS`] = 250 units, so one byte). Actions, policies and the view
+/// name units by it; the engine's own tables index by `usize`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UnitId(u8);
+
+impl UnitId {
+    /// The unit at `index` in [`Scenario::units`]; panics beyond 255.
+    pub const fn new(index: usize) -> Self {
+        assert!(index <= u8::MAX as usize, "a unit index fits in a byte");
+        UnitId(index as u8)
+    }
+
+    /// Its index in [`Scenario::units`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The id of engine index `u` (below the scenario's unit count, so at most 250).
+    #[inline]
+    pub(crate) const fn of(u: usize) -> Self {
+        debug_assert!(u <= u8::MAX as usize);
+        UnitId(u as u8)
+    }
+}
+
 /// One attack line, ready for resolution.
 #[derive(Clone, Debug)]
 pub struct Weapon {

@@ -199,7 +199,7 @@ pub fn budget(
 }
 #[cfg(test)]
 mod tests {
-    use super::super::cost::UnitId;
+    use super::super::super::unit::UnitId;
     use super::*;
 
     fn plan(actions: &[Action]) -> Plan {
@@ -228,7 +228,7 @@ mod tests {
         )
     }
 
-    const T: UnitId = 1;
+    const T: UnitId = UnitId::new(1);
     const ATTACK: Action = Action::Attack { target: T };
     const FULL: Action = Action::FullAttack { target: T };
     const MOVE: Action = Action::Move { target: T };

@@ -7,8 +7,7 @@
 
 use crate::board::Pos;
 
-/// Index of a unit in the scenario.
-pub type UnitId = usize;
+use super::super::unit::UnitId;
 
 /// One action a policy may ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,7 +213,7 @@ mod tests {
 
     #[test]
     fn charge_and_run_are_the_only_runs_or_charges() {
-        let t = 1;
+        let t = UnitId::new(1);
         let runs: Vec<&str> = [
             Action::Attack { target: t },
             Action::FullAttack { target: t },
@@ -239,8 +238,13 @@ mod tests {
     #[test]
     fn a_staggered_full_attack_is_a_single_attack() {
         assert_eq!(
-            Action::FullAttack { target: 2 }.single_action_form(),
-            Some(Action::Attack { target: 2 })
+            Action::FullAttack {
+                target: UnitId::new(2)
+            }
+            .single_action_form(),
+            Some(Action::Attack {
+                target: UnitId::new(2)
+            })
         );
         assert_eq!(Action::Withdraw.single_action_form(), None);
         assert_eq!(Action::Flee.single_action_form(), Some(Action::Flee));

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::model::Combatant;
 
 use super::support::*;
-use crate::fight::action::Action;
+use crate::fight::{Action, UnitId};
 
 fn longspear() -> Value {
     json!({
@@ -91,7 +91,12 @@ fn leaving_threatened_square_provokes_once_per_opponent_per_round() {
         2,
     );
     let plans = Plans::new()
-        .fixed(0, &[Action::Move { target: 1 }])
+        .fixed(
+            0,
+            &[Action::Move {
+                target: UnitId::new(1),
+            }],
+        )
         .idle(&[1, 2]);
     let p = play_with(&s, &plans, &d20s(&[20, 1, 1, 2, 2]));
     p.assert_log(&[
@@ -116,7 +121,12 @@ fn leaving_threatened_square_provokes_once_per_opponent_per_round() {
         1,
     );
     let plans = Plans::new()
-        .fixed(0, &[Action::Move { target: 1 }])
+        .fixed(
+            0,
+            &[Action::Move {
+                target: UnitId::new(1),
+            }],
+        )
         .idle(&[1, 2, 3]);
     let p = play_with(&s, &plans, &d20s(&[20, 1, 1, 1, 2, 2]));
     assert_eq!(

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::model::Combatant;
 
 use super::support::*;
-use crate::fight::action::Action;
+use crate::fight::{Action, UnitId};
 
 /// The hero: a sword (+0, 1d6) and `conditions`.
 fn hero(conditions: Value) -> Combatant {
@@ -101,8 +101,16 @@ fn stunned_loses_its_turn_and_its_dex_bonus() {
 
 #[test]
 fn nauseated_takes_a_single_move_action() {
-    let m = Action::Move { target: 1 };
-    let plan = [m, m, Action::Attack { target: 1 }];
+    let m = Action::Move {
+        target: UnitId::new(1),
+    };
+    let plan = [
+        m,
+        m,
+        Action::Attack {
+            target: UnitId::new(1),
+        },
+    ];
     let p = fight(
         "A..........B",
         hero(json!(["nauseated"])),
@@ -128,7 +136,14 @@ fn nauseated_takes_a_single_move_action() {
 
 #[test]
 fn staggered_takes_one_move_or_standard_action() {
-    let plan = [Action::Move { target: 1 }, Action::Attack { target: 1 }];
+    let plan = [
+        Action::Move {
+            target: UnitId::new(1),
+        },
+        Action::Attack {
+            target: UnitId::new(1),
+        },
+    ];
     let p = fight(
         "A...B",
         hero(json!(["staggered"])),
@@ -221,7 +236,9 @@ fn prone_target_minus_4_ac_against_melee_plus_4_against_ranged() {
         ["bow vs dummy d20=15+0=15 AC 16 -> MISS"]
     );
     // A prone attacker takes −4 on its own attacks (a fixed plan keeps it on the ground).
-    let plan = [Action::Attack { target: 1 }];
+    let plan = [Action::Attack {
+        target: UnitId::new(1),
+    }];
     let p = fight(
         "AB",
         hero(json!(["prone"])),
@@ -266,7 +283,9 @@ fn blinded_attacker_misses_50_percent_and_is_denied_dex() {
         ["sword vs dummy d20=8+0=8 AC 8 -> HIT 3 dmg (dummy hp 20 -> 17)"]
     );
     // And it moves at half speed: 3 squares of its 6.
-    let plan = [Action::Move { target: 1 }];
+    let plan = [Action::Move {
+        target: UnitId::new(1),
+    }];
     let p = fight(
         "A.........B",
         hero(json!(["blinded"])),
@@ -448,7 +467,9 @@ fn fatigued_cannot_charge() {
             "sword vs dummy d20=13-1=12 AC 12 -> HIT 2 dmg (dummy hp 20 -> 18)",
         ]
     );
-    let plan = [Action::Charge { target: 1 }];
+    let plan = [Action::Charge {
+        target: UnitId::new(1),
+    }];
     let p = fight(
         "A...B",
         hero(json!(["fatigued"])),
@@ -497,7 +518,9 @@ fn entangled_half_speed_no_charge() {
         ),
         ["move (0,0)->(0,1)->(0,2)->(0,3)"]
     );
-    let plan = [Action::Charge { target: 1 }];
+    let plan = [Action::Charge {
+        target: UnitId::new(1),
+    }];
     let p = fight(
         "A...B",
         hero(json!(["entangled"])),
@@ -816,7 +839,9 @@ fn timed_condition_ends_after_its_rounds() {
 #[test]
 fn fear_conditions_do_not_stack() {
     // Shaken and frightened: −2 once (a fixed plan makes the frightened hero attack anyway).
-    let plan = [Action::Attack { target: 1 }];
+    let plan = [Action::Attack {
+        target: UnitId::new(1),
+    }];
     let attacks = Plans::new().fixed(0, &plan).idle(&[1]);
     let p = fight(
         "AB",

@@ -6,7 +6,7 @@
 use serde_json::json;
 
 use super::support::*;
-use crate::fight::action::Action;
+use crate::fight::{Action, UnitId};
 
 /// The hero's lines when it plays `plan` on a one-row map drawn as `row`, against an idle dummy.
 fn hero_plays(row: &str, speed_ft: u32, plan: &[Action], script: &[u32]) -> Vec<String> {
@@ -27,7 +27,7 @@ fn hero_plays(row: &str, speed_ft: u32, plan: &[Action], script: &[u32]) -> Vec<
 
 #[test]
 fn action_economy_downgrades_excess_actions() {
-    const T: usize = 1;
+    const T: UnitId = UnitId::new(1);
     let attack = Action::Attack { target: T };
     let miss = "sword vs dummy d20=2+0=2 AC 10 -> MISS";
     assert_eq!(
@@ -87,7 +87,14 @@ fn staggered_plans_keep_one_move_or_standard_action() {
         vec![("a", vec![hero]), ("b", vec![clubber])],
         1,
     );
-    let plan = [Action::Move { target: 1 }, Action::Attack { target: 1 }];
+    let plan = [
+        Action::Move {
+            target: UnitId::new(1),
+        },
+        Action::Attack {
+            target: UnitId::new(1),
+        },
+    ];
     let p = play_with(&s, &Plans::new().fixed(0, &plan), &d20s(&[1, 20, 15]));
     p.assert_log(&[
         "- | - | initiative: hero d20=1+0=1",

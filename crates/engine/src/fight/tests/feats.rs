@@ -7,9 +7,9 @@ use serde_json::{Value, json};
 use crate::model::Combatant;
 
 use super::support::*;
-use crate::fight::action::Action;
 use crate::fight::numbers::Swing;
 use crate::fight::state::Fight;
+use crate::fight::{Action, UnitId};
 
 /// A BAB +4 fighter with Power Attack (X = 4/4 + 1 = 2) and a two-handed greatsword +8,
 /// 2d6+4, 19–20/×2.
@@ -188,7 +188,12 @@ fn running_loses_dex_to_ac_unless_the_run_feat() {
             vec![("a", vec![runner]), ("b", vec![archer])],
             1,
         );
-        let plans = Plans::new().fixed(0, &[Action::Run { target: 1 }]);
+        let plans = Plans::new().fixed(
+            0,
+            &[Action::Run {
+                target: UnitId::new(1),
+            }],
+        );
         play_with(&s, &plans, &d20s(&[20, 1, 1]))
     };
     let p = play_run(json!([]));

@@ -10,8 +10,8 @@ use crate::scenario::Scenario;
 use crate::tally::Tally;
 
 use super::support::*;
-use crate::fight::policy::DefaultPolicy;
-use crate::fight::run_range;
+use crate::play::run_range;
+use crate::policy::DefaultPolicy;
 
 const GOBLIN: &str = include_str!("../../../../../data/monsters/goblin.json");
 const ORC: &str = include_str!("../../../../../data/monsters/orc.json");

@@ -9,7 +9,7 @@ use crate::model::Combatant;
 use crate::scenario::FightOptions;
 
 use super::support::*;
-use crate::fight::action::Action;
+use crate::fight::{Action, UnitId};
 
 /// A hero whose club always deals `damage` (a flat formula: no damage die is rolled).
 fn clubber(damage: u32) -> Combatant {
@@ -78,7 +78,12 @@ fn disabled_at_zero_standard_action_costs_1_hp() {
     // A move action costs nothing.
     let p = play_with(
         &s,
-        &Plans::new().fixed(1, &[Action::Move { target: 0 }]),
+        &Plans::new().fixed(
+            1,
+            &[Action::Move {
+                target: UnitId::new(0),
+            }],
+        ),
         &[(20, 20), (20, 1), (20, 15)],
     );
     assert_eq!(p.said_by("victim"), ["move (0,1) (no way forward)"]);

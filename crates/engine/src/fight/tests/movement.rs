@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::model::Combatant;
 
 use super::support::*;
-use crate::fight::action::Action;
+use crate::fight::{Action, UnitId};
 
 fn hero(patch: Value) -> Combatant {
     creature_over("hero", json!({ "attacks": [sword(0)] }), patch)
@@ -140,7 +140,12 @@ fn movement_passes_allies_never_enemies_and_never_ends_on_allies() {
         1,
     );
     let plans = Plans::new()
-        .fixed(0, &[Action::Move { target: 2 }])
+        .fixed(
+            0,
+            &[Action::Move {
+                target: UnitId::new(2),
+            }],
+        )
         .idle(&[1, 2]);
     let p = play_with(&s, &plans, &d20s(&[20, 1, 1]));
     assert_eq!(p.said_by("hero"), ["move (0,0)->(0,1)"]);
@@ -162,7 +167,12 @@ fn movement_passes_allies_never_enemies_and_never_ends_on_allies() {
         1,
     );
     let plans = Plans::new()
-        .fixed(1, &[Action::Move { target: 3 }])
+        .fixed(
+            1,
+            &[Action::Move {
+                target: UnitId::new(3),
+            }],
+        )
         .idle(&[2, 3]);
     let p = play_with(&s, &plans, &d20s(&[15, 20, 1, 1]));
     assert_eq!(
@@ -196,7 +206,9 @@ fn withdraw_first_square_provokes_no_aoo() {
     let p = run(
         &row,
         guard(),
-        Action::Move { target: 2 },
+        Action::Move {
+            target: UnitId::new(2),
+        },
         &d20s(&[20, 1, 1, 2]),
     );
     assert_eq!(
@@ -239,7 +251,12 @@ fn run_four_times_speed_straight_line() {
             1,
         );
         let plans = Plans::new()
-            .fixed(0, &[Action::Run { target: 1 }])
+            .fixed(
+                0,
+                &[Action::Run {
+                    target: UnitId::new(1),
+                }],
+            )
             .idle(&[1]);
         play_with(&s, &plans, script).said_by("hero")[0].to_string()
     };
@@ -309,7 +326,12 @@ fn a_mover_dropped_while_passing_an_ally_falls_back_to_its_last_free_square() {
         1,
     );
     let plans = Plans::new()
-        .fixed(0, &[Action::Move { target: 2 }])
+        .fixed(
+            0,
+            &[Action::Move {
+                target: UnitId::new(2),
+            }],
+        )
         .idle(&[1, 2, 3]);
     let p = play_with(
         &s,

@@ -16,7 +16,7 @@ use crate::board::Pos;
 use crate::model::{Combatant, parse_combatant};
 
 use super::support::*;
-use crate::fight::action::Action;
+use crate::fight::{Action, UnitId};
 
 /// A Tiny creature (speed 20 ft) biting with `bite`.
 fn tiny(name: &str, bite: Value) -> Combatant {
@@ -48,7 +48,14 @@ fn tiny_creature_enters_the_enemy_square_to_attack() {
     let plans = Plans::new()
         .fixed(
             0,
-            &[Action::Move { target: 1 }, Action::Attack { target: 1 }],
+            &[
+                Action::Move {
+                    target: UnitId::new(1),
+                },
+                Action::Attack {
+                    target: UnitId::new(1),
+                },
+            ],
         )
         .idle(&[1]);
     let p = play_with(&s, &plans, &d20s(&[20, 1, 2, 2]));
@@ -80,7 +87,12 @@ fn tiny_creature_enters_the_enemy_square_to_attack() {
         1,
     );
     let plans = Plans::new()
-        .fixed(0, &[Action::Attack { target: 1 }])
+        .fixed(
+            0,
+            &[Action::Attack {
+                target: UnitId::new(1),
+            }],
+        )
         .idle(&[1]);
     let p = play_with(&s, &plans, &d20s(&[20, 1]));
     assert!(p.said_by("imp").is_empty(), "{:?}", p.render());
@@ -111,7 +123,12 @@ fn tiny_creature_passes_through_an_enemy_square_and_leaving_it_provokes() {
         2,
     );
     let plans = Plans::new()
-        .fixed(0, &[Action::Move { target: 2 }])
+        .fixed(
+            0,
+            &[Action::Move {
+                target: UnitId::new(2),
+            }],
+        )
         .idle(&[1, 2]);
     let p = play_with(&s, &plans, &d20s(&[20, 1, 1, 2, 2]));
     p.assert_log(&[
@@ -139,7 +156,12 @@ fn tiny_creature_threatens_nothing() {
         1,
     );
     let plans = Plans::new()
-        .fixed(0, &[Action::Move { target: 1 }])
+        .fixed(
+            0,
+            &[Action::Move {
+                target: UnitId::new(1),
+            }],
+        )
         .idle(&[1, 2]);
     let p = play_with(&s, &plans, &d20s(&[20, 1, 1]));
     p.assert_log(&[
@@ -169,7 +191,12 @@ fn medium_creature_attacks_a_tiny_in_its_square() {
         vec![("a", vec![tiny("imp", bite())]), ("b", vec![guard()])],
         1,
     );
-    let plans = Plans::new().fixed(0, &[Action::Move { target: 1 }]);
+    let plans = Plans::new().fixed(
+        0,
+        &[Action::Move {
+            target: UnitId::new(1),
+        }],
+    );
     let p = play_with(&s, &plans, &d20s(&[20, 1, 2, 2]));
     p.assert_log(&[
         "- | - | initiative: imp d20=20+0=20",
@@ -195,7 +222,14 @@ fn two_tiny_creatures_never_share_a_square() {
     let plans = Plans::new()
         .fixed(
             0,
-            &[Action::Move { target: 1 }, Action::Attack { target: 1 }],
+            &[
+                Action::Move {
+                    target: UnitId::new(1),
+                },
+                Action::Attack {
+                    target: UnitId::new(1),
+                },
+            ],
         )
         .idle(&[1]);
     let p = play_with(&s, &plans, &d20s(&[20, 1]));
@@ -293,7 +327,12 @@ fn ogre_reach_10_threatens_and_attacks_at_10ft_and_provokes() {
         1,
     );
     let plans = Plans::new()
-        .fixed(0, &[Action::Move { target: 2 }])
+        .fixed(
+            0,
+            &[Action::Move {
+                target: UnitId::new(2),
+            }],
+        )
         .idle(&[1, 2]);
     let p = play_with(&s, &plans, &d20s(&[20, 1, 1, 2]));
     p.assert_log(&[
@@ -311,7 +350,12 @@ fn ogre_reach_10_threatens_and_attacks_at_10ft_and_provokes() {
         1,
     );
     let plans = Plans::new()
-        .fixed(0, &[Action::Move { target: 1 }])
+        .fixed(
+            0,
+            &[Action::Move {
+                target: UnitId::new(1),
+            }],
+        )
         .idle(&[1]);
     let p = play_with(&s, &plans, &d20s(&[20, 1, 2]));
     p.assert_log(&[

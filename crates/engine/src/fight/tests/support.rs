@@ -18,13 +18,10 @@ use crate::rng::{Roller, ScriptedDice};
 use crate::scenario::{FightOptions, Scenario, SideSpec};
 use crate::tally::Tally;
 
-use crate::fight::action::Scratch;
-use crate::fight::action::{Action, Plan};
-use crate::fight::log::Keep;
-use crate::fight::policy::{DefaultPolicy, Policy};
-use crate::fight::state::Fight;
-use crate::fight::turn::Outcome;
-use crate::fight::{TranscriptLine, record, unit};
+use crate::fight::{
+    Action, Fight, Keep, Outcome, Plan, Policy, Scratch, TranscriptLine, UnitId, View, prepare,
+};
+use crate::policy::DefaultPolicy;
 
 const LEGEND: &str = r##"legend:
   ".": { type: floor, move_cost: 1 }
@@ -197,7 +194,7 @@ pub fn quick_start() -> Scenario {
 /// Builds the fight of `s`, resets it (start conditions applied) and hands it to `check`, for
 /// tests that query a fight's numbers without playing it.
 pub fn with_fight(s: &Scenario, check: impl FnOnce(&Fight)) {
-    let info = unit::prepare(s);
+    let info = prepare(s);
     let mut fight = Fight::new(s, &info);
     fight.reset();
     check(&fight);
@@ -205,7 +202,7 @@ pub fn with_fight(s: &Scenario, check: impl FnOnce(&Fight)) {
 
 /// A policy for rule tests: units given a fixed plan play it every turn (an empty plan idles);
 /// the others follow the default policy.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Plans {
     fixed: Vec<(usize, Vec<Action>)>,
 }
@@ -229,10 +226,10 @@ impl Plans {
 }
 
 impl Policy for Plans {
-    fn decide(&self, fight: &Fight, me: usize, plan: &mut Plan) {
-        match self.fixed.iter().find(|(u, _)| *u == me) {
+    fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
+        match self.fixed.iter().find(|(u, _)| *u == me.index()) {
             Some((_, actions)) => actions.iter().for_each(|a| plan.push(*a)),
-            None => DefaultPolicy.decide(fight, me, plan),
+            None => DefaultPolicy.decide(view, me, plan),
         }
     }
 }
@@ -248,12 +245,12 @@ pub struct Played {
 }
 
 /// Plays `s` with the default policy and exactly the rolls of `script`: a roll left unused
-/// fails the test as loudly as a missing one. The public harness [`crate::fight::play_logged`] must
+/// fails the test as loudly as a missing one. The public harness [`crate::play::play_logged`] must
 /// tell the same story.
 pub fn play(s: &Scenario, script: &[(u32, u32)]) -> Played {
     let played = play_with(s, &DefaultPolicy, script);
     let (outcome, lines, tally) =
-        crate::fight::play_logged(s, &mut ScriptedDice::new(script.iter().copied()));
+        crate::play::play_logged(s, &mut ScriptedDice::new(script.iter().copied()));
     assert_eq!(
         (outcome, &lines, &tally),
         (played.outcome, &played.lines, &played.tally)
@@ -261,8 +258,8 @@ pub fn play(s: &Scenario, script: &[(u32, u32)]) -> Played {
     played
 }
 
-/// Plays `s` with `policy` and exactly the rolls of `script`.
-pub fn play_with(s: &Scenario, policy: &impl Policy, script: &[(u32, u32)]) -> Played {
+/// Plays `s` with (a copy of) `policy` and exactly the rolls of `script`.
+pub fn play_with(s: &Scenario, policy: &(impl Policy + Clone), script: &[(u32, u32)]) -> Played {
     let mut dice = ScriptedDice::new(script.iter().copied());
     let played = play_dice(s, policy, &mut dice);
     assert!(
@@ -274,16 +271,16 @@ pub fn play_with(s: &Scenario, policy: &impl Policy, script: &[(u32, u32)]) -> P
     played
 }
 
-/// Plays `s` with `policy`, rolling from `dice`.
-pub fn play_dice<R: Roller>(s: &Scenario, policy: &impl Policy, dice: &mut R) -> Played {
-    let info = unit::prepare(s);
+/// Plays `s` with (a copy of) `policy`, rolling from `dice`.
+pub fn play_dice<R: Roller>(s: &Scenario, policy: &(impl Policy + Clone), dice: &mut R) -> Played {
+    let info = prepare(s);
     let mut fight = Fight::new(s, &info);
     let mut scratch = Scratch::default();
     let mut sink = Keep::default();
-    let outcome = fight.play(policy, &mut scratch, dice, &mut sink);
+    let outcome = fight.play(&mut policy.clone(), &mut scratch, dice, &mut sink);
     check_occupancy(&fight);
     let mut tally = Tally::empty(s.sides().len(), s.units().len());
-    record(&fight, outcome, &mut tally);
+    fight.record(outcome, &mut tally);
     Played {
         outcome,
         lines: sink.0,

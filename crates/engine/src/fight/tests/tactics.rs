@@ -10,19 +10,19 @@ use crate::model::Combatant;
 use crate::scenario::{NoSuchSide, Scenario, Tactic};
 
 use super::support::*;
-use crate::fight::action::Plan;
-use crate::fight::policy::{Policy, SidePolicies};
-use crate::fight::state::Fight;
-use crate::fight::{run_range, transcript};
+use crate::fight::{Plan, Policy, UnitId, View};
+use crate::play::{run_range, transcript};
+use crate::policy::SidePolicies;
 
 /// Units listed do nothing on their turns (attacks of opportunity are the engine's: they still
-/// take them); every other unit plays its side's tactic, as in [`crate::fight::run_range`].
+/// take them); every other unit plays its side's tactic, as in [`crate::play::run_range`].
+#[derive(Clone)]
 struct Idle(&'static [usize]);
 
 impl Policy for Idle {
-    fn decide(&self, fight: &Fight, me: usize, plan: &mut Plan) {
-        if !self.0.contains(&me) {
-            SidePolicies.decide(fight, me, plan);
+    fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
+        if !self.0.contains(&me.index()) {
+            SidePolicies.decide(view, me, plan);
         }
     }
 }

@@ -11,15 +11,16 @@ use crate::rules::flag;
 
 use super::super::action::{Limits, MAX_PLAN, Plan, Scratch, budget};
 use super::super::log::{Sink, log};
-use super::super::policy::Policy;
 use super::super::state::{Fight, Life};
+use super::super::unit::UnitId;
+use super::super::view::{Policy, View};
 
 impl Fight<'_> {
     /// Plays the turn of unit `u`.
     pub(super) fn take_turn<R: Roller, S: Sink>(
         &mut self,
         u: usize,
-        policy: &impl Policy,
+        policy: &mut (impl Policy + ?Sized),
         scratch: &mut Scratch,
         dice: &mut R,
         sink: &mut S,
@@ -55,7 +56,7 @@ impl Fight<'_> {
             return;
         }
         let mut plan = Plan::new();
-        policy.decide(self, u, &mut plan);
+        policy.decide(&View::new(self), UnitId::of(u), &mut plan);
         self.play_plan(u, &plan, scratch, dice, sink);
         self.end_turn(u, sink);
     }

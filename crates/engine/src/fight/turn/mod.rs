@@ -11,11 +11,12 @@ mod initiative;
 mod life;
 
 use crate::rng::Roller;
+use crate::tally::Tally;
 
 use super::action::Scratch;
 use super::log::{Sink, log};
-use super::policy::Policy;
 use super::state::Fight;
+use super::view::{Policy, View};
 
 /// How a fight ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +31,7 @@ impl Fight<'_> {
     /// Plays one fight from a fresh reset.
     pub fn play<R: Roller, S: Sink>(
         &mut self,
-        policy: &impl Policy,
+        policy: &mut (impl Policy + ?Sized),
         scratch: &mut Scratch,
         dice: &mut R,
         sink: &mut S,
@@ -38,6 +39,7 @@ impl Fight<'_> {
         self.reset();
         self.roll_initiative(dice, sink);
         self.log_start_conditions(sink);
+        policy.start_fight(&View::new(self));
         let cap = self.scenario.options().round_cap;
         let first = if self.has_surprise_round() { 0 } else { 1 };
         for round in first..=cap {
@@ -60,7 +62,7 @@ impl Fight<'_> {
                     );
                     continue;
                 }
-                self.take_turn(u, policy, scratch, dice, sink);
+                self.take_turn(u, &mut *policy, scratch, dice, sink);
                 if let Some(outcome) = self.decided() {
                     self.log_end(outcome, sink);
                     return outcome;
@@ -77,6 +79,24 @@ impl Fight<'_> {
         Outcome {
             winner: None,
             rounds: cap,
+        }
+    }
+
+    /// Adds this fight, ended with `outcome`, to `tally`: the outcome, the rounds and each
+    /// combatant's counters.
+    pub fn record(&self, outcome: Outcome, tally: &mut Tally) {
+        tally.fights += 1;
+        match outcome.winner {
+            Some(side) => tally.wins[side] += 1,
+            None => tally.draws += 1,
+        }
+        let r = u64::from(outcome.rounds);
+        tally.rounds_sum += r;
+        tally.rounds_sq_sum += r * r;
+        for (t, u) in tally.units.iter_mut().zip(&self.units) {
+            t.add(&u.tally);
+            t.downed += u64::from(u.downed);
+            t.killed += u64::from(u.dead);
         }
     }
 
