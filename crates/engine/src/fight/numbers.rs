@@ -1,10 +1,11 @@
 //! The numbers of one attack before any die is rolled — attack bonus, the armor class it
 //! targets, the miss chance, the flat damage bonus and whether sneak attack applies — and the
 //! typed-modifier queries of a unit (stat block modifiers, feats and conditions through the
-//! one stacking resolver, `rules::bonus`). Shared by the attack resolution and by policies
-//! that weigh a choice (Power Attack), so both always see the same numbers.
+//! one stacking resolver, `rules::bonus`). Shared by `strike` and by the policies' view, which
+//! weighs a choice with them (Power Attack), so both always see the same numbers. Reads the
+//! fight; rolls nothing and changes nothing.
 //!
-//! Rules gathered here (seed 000 and CRB): charge +2; flanking +2 (melee); higher ground +1
+//! Rules gathered here (the reference spec and CRB): charge +2; flanking +2 (melee); higher ground +1
 //! (melee); range increments −2 each; shooting into melee −4 unless Precise Shot; typed
 //! modifiers on attack, damage and AC (prone −4 AC against melee, +4 against ranged…); an
 //! invisible attacker +2 and the target loses its Dex bonus (« Attaquant invisible »), except

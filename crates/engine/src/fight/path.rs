@@ -43,7 +43,7 @@ pub struct Walked {
 impl Fight<'_> {
     /// Cuts the tail of `path` back to the last square where `u` may end its move: never on
     /// the square of another creature it cannot share a square with (« CRB — Moving Through a
-    /// Square »; S4c co-occupation).
+    /// Square »; co-occupation).
     fn trim_to_free(&self, u: usize, path: &mut Vec<Pos>) {
         let size = self.info[u].size;
         while let Some(&last) = path.last() {
@@ -56,7 +56,7 @@ impl Fight<'_> {
 
     /// The mover may put its footprint at `at` while walking (passable; no enemy; allies only
     /// to pass through). Only creatures of the mover's occupancy layer count: one it may share
-    /// a square with (S4c) never blocks, friend or enemy.
+    /// a square with never blocks, friend or enemy.
     fn can_cross(&self, mover: usize, at: Pos) -> bool {
         let size = self.info[mover].size;
         let layer = size.occupancy_layer();
@@ -149,7 +149,7 @@ impl Fight<'_> {
         self.trim_to_free(u, path);
     }
 
-    /// Walks `u` along `path`, resolving attacks of opportunity for each square it leaves
+    /// Walks `u` along `path`, with the attacks of opportunity of each square it leaves
     /// (except the first when `safe_start`). Stops early when the mover drops; one dropped
     /// while passing through an ally's square falls back to the last square it could end on.
     pub fn walk<R: Roller, S: Sink>(

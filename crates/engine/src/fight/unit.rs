@@ -1,7 +1,8 @@
 //! What a fight needs to know about each combatant that never changes during a fight, derived
 //! once per batch from the validated [`Combatant`]: reach bands of each weapon, crit profile
 //! with Improved Critical, the feats the rules read (`rules::feat`), standing typed modifiers,
-//! sneak attack dice, life thresholds. Fights read it; they never re-parse stat blocks.
+//! sneak attack dice, life thresholds, and [`UnitId`], the stable id policies name units by.
+//! Fights read it; they never re-parse stat blocks, and nothing here changes during a fight.
 
 use crate::model::{
     Ability, Attack, AttackKind, Combatant, CreatureType, DamageType, DamageTypes, EffectTag,
@@ -44,7 +45,7 @@ pub struct Weapon {
     /// Index in the combatant's `attacks`.
     pub index: usize,
     pub melee: bool,
-    /// Resolves against touch AC (touch attacks; firearms within their first increment).
+    /// Targets touch AC (touch attacks; firearms within their first increment).
     pub touch: bool,
     pub firearm: bool,
     pub natural: bool,
@@ -58,7 +59,7 @@ pub struct Weapon {
     /// Melee: nearest and farthest distance it strikes, in feet (« CRB — Reach Weapons »: a
     /// reach weapon strikes beyond natural reach up to twice it, not within). A weapon with
     /// natural reach starts at 0 ft, the attacker's own square, where only a Tiny-or-smaller
-    /// creature can stand with it (S4c); reach 0 strikes there only.
+    /// creature can stand with it; reach 0 strikes there only.
     pub reach_min_ft: u32,
     pub reach_max_ft: u32,
     /// Ranged: range increment and maximum range, in feet.
@@ -86,7 +87,7 @@ pub struct UnitInfo {
     pub bab: i32,
     pub ac_total: i32,
     pub ac_touch: i32,
-    /// Movement budget of one move action, in squares (best of land and fly speed, V4).
+    /// Movement budget of one move action, in squares (best of land and fly speed).
     pub speed_squares: u32,
     /// The same speed in feet (speed modifiers are in feet).
     pub speed_ft: u32,
@@ -209,8 +210,8 @@ fn weapon(c: &Combatant, feats: FeatSet, index: usize, a: &Attack) -> Weapon {
     }
 }
 
-/// Undead and constructs: no Constitution (« CRB — Nonabilities ») and, per the issue and seed
-/// 000 conformance P2, immune to precision damage.
+/// Undead and constructs: no Constitution (« CRB — Nonabilities ») and, as the reference spec
+/// requires, immune to precision damage.
 fn no_con_type(c: &Combatant) -> bool {
     matches!(
         c.creature_type(),

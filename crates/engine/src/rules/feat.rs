@@ -1,5 +1,5 @@
-//! The feat catalogue (the reference spec, « Dons »: every feat name resolves to a real effect
-//! or to a traced no-op — none is silently ignored). [`resolve_feat`] reads a stat block's feat
+//! The feat catalogue (the reference spec, « Dons »: every feat name reads as a real effect
+//! or to a traced no-op — none is silently ignored). [`read_feat_line`] reads a stat block's feat
 //! line (« Weapon Focus (longsword) »); [`feat_set`] gathers the modelled feats of a stat
 //! block's feat and feature lines into a [`FeatSet`], the one lookup the fight reads;
 //! [`Feat::applied`] says who applies a modelled feat:
@@ -151,9 +151,9 @@ impl Vocabulary for Feat {
     }
 }
 
-/// One feat line of a stat block, resolved.
+/// One feat line of a stat block, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResolvedFeat<'a> {
+pub struct FeatLine<'a> {
     /// The line as written.
     pub name: &'a str,
     /// `None`: no effect is modelled (a traced no-op).
@@ -162,8 +162,8 @@ pub struct ResolvedFeat<'a> {
     pub choice: Option<&'a str>,
 }
 
-/// Resolves a feat line: the name before any parenthesis, case-insensitive.
-pub fn resolve_feat(line: &str) -> ResolvedFeat<'_> {
+/// Reads a feat line: the name before any parenthesis, case-insensitive.
+pub fn read_feat_line(line: &str) -> FeatLine<'_> {
     let (base, choice) = match line.split_once('(') {
         Some((b, rest)) => (b.trim(), Some(rest.trim_end().trim_end_matches(')').trim())),
         None => (line.trim(), None),
@@ -172,16 +172,16 @@ pub fn resolve_feat(line: &str) -> ResolvedFeat<'_> {
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(base))
         .map(|(_, f)| *f);
-    ResolvedFeat {
+    FeatLine {
         name: line,
         feat,
         choice: choice.filter(|c| !c.is_empty()),
     }
 }
 
-/// The feat lines of a stat block, resolved, in file order.
-pub fn feats(lines: &[String]) -> impl Iterator<Item = ResolvedFeat<'_>> {
-    lines.iter().map(|f| resolve_feat(f))
+/// The feat lines of a stat block, read, in file order.
+pub fn feats(lines: &[String]) -> impl Iterator<Item = FeatLine<'_>> {
+    lines.iter().map(|f| read_feat_line(f))
 }
 
 /// The modelled feats named by a stat block's `feats` lines or, as the reference spec allowed,
@@ -190,7 +190,7 @@ pub fn feat_set(feats: &[String], features: &[String]) -> FeatSet {
     feats
         .iter()
         .chain(features)
-        .filter_map(|line| resolve_feat(line).feat)
+        .filter_map(|line| read_feat_line(line).feat)
         .collect()
 }
 
@@ -276,18 +276,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn feat_lines_resolve_with_their_choice() {
-        let r = resolve_feat("Weapon Focus (longsword)");
+    fn feat_lines_read_with_their_choice() {
+        let r = read_feat_line("Weapon Focus (longsword)");
         assert_eq!(r.feat, Some(Feat::WeaponFocus));
         assert_eq!(r.choice, Some("longsword"));
-        let r = resolve_feat("Skill Focus (Knowledge (arcana))");
+        let r = read_feat_line("Skill Focus (Knowledge (arcana))");
         assert_eq!(r.feat, None);
         assert_eq!(
-            resolve_feat("point-blank shot").feat,
+            read_feat_line("point-blank shot").feat,
             Some(Feat::PointBlankShot)
         );
-        assert_eq!(resolve_feat(" Power Attack ").feat, Some(Feat::PowerAttack));
-        assert_eq!(resolve_feat("Cleave").feat, None);
+        assert_eq!(
+            read_feat_line(" Power Attack ").feat,
+            Some(Feat::PowerAttack)
+        );
+        assert_eq!(read_feat_line("Cleave").feat, None);
     }
 
     #[test]

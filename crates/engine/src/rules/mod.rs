@@ -15,4 +15,4 @@ pub use bonus::{
 pub use check::{Check, Save, SaveResult, roll_check, roll_save};
 pub use condition::{Condition, ConditionSet, Definition, Group, Rounds, StartCondition, flag};
 pub use damage::{Damage, Dealt, Defense, Delivery, is_physical};
-pub use feat::{Applied, Feat, FeatSet, ResolvedFeat, feat_set, resolve_feat};
+pub use feat::{Applied, Feat, FeatLine, FeatSet, feat_set, read_feat_line};

@@ -3,7 +3,7 @@
 //! the full attack — iteratives for manufactured weapons, every natural attack for a natural
 //! weapon — turning to the nearest enemy still in reach when the target drops. A ranged attack
 //! from a threatened square provokes first (`aoo`). Owns which attacks an action makes; each
-//! attack is resolved by `strike`.
+//! attack is played by `strike`.
 
 use crate::rng::Roller;
 

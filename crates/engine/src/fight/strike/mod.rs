@@ -6,7 +6,7 @@
 //! Order: situational numbers (`numbers`) → d20 (natural 1 misses, natural 20 hits and
 //! threatens) → threat and confirmation → concealment d100 → damage dice, applied by the pure
 //! damage rules (`rules::damage`) → the wound on the life track and the tallies → one log line
-//! (`text`). Owns the resolution of a single attack; which attacks an action makes, and when a
+//! (`text`). Owns a single attack; which attacks an action makes, and when a
 //! creature provokes, belong to the action families and `aoo`.
 
 mod roll;
@@ -55,7 +55,7 @@ struct Wound {
 }
 
 impl Fight<'_> {
-    /// Resolves one attack of unit `a` with weapon `w` against unit `t`.
+    /// Plays one attack of unit `a` with weapon `w` against unit `t`.
     pub fn strike<R: Roller, S: Sink>(
         &mut self,
         a: usize,

@@ -1,4 +1,4 @@
-//! Rule tests of attacks of opportunity and threatened squares (seed 000 « Attaques
+//! Rule tests of attacks of opportunity and threatened squares (the reference spec, « Attaques
 //! d'opportunité », « Mêlée », « Pas de placement »; CRB « Attacks of Opportunity »,
 //! « Combat Reflexes », « Reach Weapons », « Big and Little Creatures in Combat », « Cover »).
 //! Each test plays a tiny fight with scripted dice; AoO lines read `AoO: weapon vs mover …`.

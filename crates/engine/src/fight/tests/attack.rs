@@ -1,4 +1,4 @@
-//! Rule tests of one attack and of the attacks an action makes (seed 000 « 1 naturel / 20
+//! Rule tests of one attack and of the attacks an action makes (the reference spec, « 1 naturel / 20
 //! naturel », « Critique », « Critique améliorée », RD, résistances, « Attaques multiples par
 //! action », « Initiative »; CRB « Attack Roll », « Critical Hits », « Damage Reduction »,
 //! « Energy Resistance », « Minimum Damage », « Full Attack »). Each test plays a tiny fight

@@ -1,4 +1,4 @@
-//! Saving throws and skill checks of units in a fight (seed 000 « Jets de sauvegarde »,
+//! Saving throws and skill checks of units in a fight (the reference spec, « Jets de sauvegarde »,
 //! « Compétences »; CRB « Saving Throws », « Skill Checks »): stat block bonus plus the typed
 //! modifiers that hold, natural 1/20 on saves only, class skill +3 only with ranks.
 

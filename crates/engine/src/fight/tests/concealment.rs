@@ -1,4 +1,4 @@
-//! Rule tests of concealment, invisible attackers and sneak attack (seed 000 « Concealment »,
+//! Rule tests of concealment, invisible attackers and sneak attack (the reference spec, « Concealment »,
 //! « Attaquant invisible », « Attaque sournoise »; CRB « Concealment », « Blind-Fight »,
 //! « Invisibility », rogue « Sneak Attack »). Each test plays a tiny fight with scripted dice
 //! and pins the attack line: the d20 bonus, the AC met, the d100 and the sneak dice.

@@ -1,4 +1,4 @@
-//! Rule tests of the 29 conditions (seed 000 « Conditions effectives »; CRB « Appendix 2:
+//! Rule tests of the 29 conditions (the reference spec, « Conditions effectives »; CRB « Appendix 2:
 //! Conditions »): one tiny fight per condition, or per family where the behaviour is the same
 //! (helpless, asleep, paralyzed, unconscious), with scripted dice, pinning the transcript lines
 //! that show its behaviour flag or its modifiers. The AC printed in an attack line shows the

@@ -1,5 +1,5 @@
-//! Rule tests of the action economy as the turn loop applies it to any policy's plan (seed 000
-//! « Économie d'action », « Retour d'exécution des actions »; CRB « Actions in Combat »,
+//! Rule tests of the action economy as the turn loop applies it to any policy's plan (the
+//! reference spec, « Économie d'action », « Retour d'exécution des actions »; CRB « Actions in Combat »,
 //! « Staggered », « Surprise »): actions that do not fit are dropped, each with one log line
 //! `KIND dropped: REASON`, before the kept ones run in order.
 

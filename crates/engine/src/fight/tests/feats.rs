@@ -1,4 +1,4 @@
-//! Rule tests of the feats with effects in fights (seed 000 « Dons »; CRB « Power Attack »,
+//! Rule tests of the feats with effects in fights (the reference spec, « Dons »; CRB « Power Attack »,
 //! « Deadly Aim », « Point-Blank Shot », « Run », and the static feats a file may leave out of
 //! its numbers with `feats_in_stat_block: false`). Scripted dice; attack lines pinned.
 

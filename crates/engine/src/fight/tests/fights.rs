@@ -1,4 +1,4 @@
-//! Whole fights with seeded dice: a symmetric matchup (Phase 0, and with Phase 1 rules on both
+//! Whole fights with seeded dice: a symmetric matchup (basic rules, and with conditions, feats and sneak attack on both
 //! sides) stays inside the 3σ band of 50 %, runs tally the same however they are split, and
 //! every fight ends within the round cap.
 
@@ -55,7 +55,7 @@ fn symmetric_matchup_stays_inside_the_3_sigma_band_of_50_percent() {
     }
 }
 
-/// The same with Phase 1 rules on both sides — Power Attack chosen by the policy, Blind-Fight,
+/// The same with conditions, feats and sneak attack on both sides — Power Attack chosen by the policy, Blind-Fight,
 /// sneak attack when flanking, a 20 % miss chance, a fear penalty that ends after 2 rounds, a
 /// deflection bonus: whatever the rules add, mirrored sides stay inside the band.
 #[test]
@@ -111,7 +111,8 @@ fn run_range_equals_the_merge_of_any_split() {
     assert_eq!(merged, whole);
 }
 
-/// Combatants exercising every Phase 0 rule family.
+/// Combatants exercising every basic rule family (attacks, criticals, reach, ranged, DR,
+/// resistance, nonlethal, movement).
 fn roster() -> Vec<Combatant> {
     let natural = |name: &str, formula: &str, count: u32| {
         json!({ "name": name, "kind": "melee", "attack_bonus": 3, "natural": true, "count": count,

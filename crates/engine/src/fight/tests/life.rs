@@ -1,4 +1,4 @@
-//! Rule tests of the life track (seed 000 « Invalide », « Mourir et stabilisation », « Mort
+//! Rule tests of the life track (the reference spec, « Invalide », « Mourir et stabilisation », « Mort
 //! simplifiée des monstres », « Dégâts non-létaux »; CRB « Injury and Death », « Disabled »,
 //! « Dying », « Nonlethal Damage », Undead traits) and of the round cap. Each test plays a
 //! tiny fight with scripted dice and pins the exact log lines.

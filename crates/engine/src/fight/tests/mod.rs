@@ -15,6 +15,7 @@ mod feats;
 mod fights;
 mod life;
 mod movement;
+mod policy;
 mod ranged;
 mod size;
 mod tactics;

@@ -1,4 +1,4 @@
-//! Rule tests of movement (seed 000 « Mêlée — Mouvement », « Charge », « Retraite »,
+//! Rule tests of movement (the reference spec, « Mêlée — Mouvement », « Charge », « Retraite »,
 //! « Course »; CRB « Move Actions », « Charge », « Withdraw », « Run », « Moving Through a
 //! Square »). Each test plays a tiny fight with scripted dice and pins the path lines
 //! (`move|charge|withdraw|run FROM->…->TO`) and the attacks of opportunity they cause.

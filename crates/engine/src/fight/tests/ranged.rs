@@ -1,4 +1,4 @@
-//! Rule tests of where attackers and targets stand (seed 000 « Distance », « Touch AC et armes
+//! Rule tests of where attackers and targets stand (the reference spec, « Distance », « Touch AC et armes
 //! à feu », « Ligne d'effet », « Couvert », « Flanquement », « Élévation », « Tirer dans une
 //! mêlée »; CRB « Range », « Cover », « Flanking », Table 8-5, « Shooting or Throwing into a
 //! Melee »). Each test plays a tiny fight with scripted dice and pins the attack line: its

@@ -1,5 +1,5 @@
-//! Rule tests of creature size in melee (seed 000 « Mêlée » and « Tailles et occupation
-//! multi-cases », S4c; CRB « Big and Little Creatures in Combat »: « Tiny, Diminutive, and
+//! Rule tests of creature size in melee (the reference spec, « Mêlée » and « Tailles et occupation
+//! multi-cases »; CRB « Big and Little Creatures in Combat »: « Tiny, Diminutive, and
 //! Fine creatures [...] must enter an opponent's square to attack in melee [...] You can
 //! attack into your own square if you need to [...] they do not threaten the squares around
 //! them », and « Creatures larger than Medium [...] have a natural reach of 10 feet or
@@ -370,7 +370,7 @@ fn ogre_reach_10_threatens_and_attacks_at_10ft_and_provokes() {
 #[test]
 fn a_charge_line_through_a_tiny_creature_is_not_clear() {
     // « CRB — Charge »: a line through a square that contains a creature (even an ally) is no
-    // charge. The hero moves through its imp's square instead (S4c: sizes differ) and attacks.
+    // charge. The hero moves through its imp's square instead (sizes differ) and attacks.
     let hero = creature("hero", json!({ "attacks": [sword(0)] }));
     let s = scenario(
         room(&["A.A..B"]),

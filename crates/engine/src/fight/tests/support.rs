@@ -306,7 +306,7 @@ pub fn duel(attacker: Combatant, target: Combatant, rounds: u32, script: &[(u32,
 /// The occupancy grid agrees with the units' footprints (the living, the fallen and the dead
 /// all hold their squares), layer by layer: every square some footprint covers is marked in
 /// that unit's layer, and only by a unit whose footprint covers it — so no two units of one
-/// layer ever share a square (S4c).
+/// layer ever share a square.
 fn check_occupancy(fight: &Fight) {
     use crate::board::Board;
     for i in 0..fight.map.len() {

@@ -1,4 +1,4 @@
-//! Rule tests of the tactic presets (issue 5, the sweeps' `tactics` axis): each test plays a
+//! Rule tests of the tactic presets (the sweeps' `tactics` axis): each test plays a
 //! tiny scripted-dice fight in which one preset makes its distinctive choice, and pins the
 //! lines; then the names, the per-side setting, and whole fights of every pairing of presets
 //! on the sample arena.
