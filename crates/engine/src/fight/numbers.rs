@@ -47,6 +47,15 @@ pub struct AttackNumbers {
     pub sneak: bool,
 }
 
+/// The typed modifiers of one attack: on the target's armor class, the attack roll and the
+/// damage.
+#[derive(Clone, Copy, Debug, Default)]
+struct Typed {
+    ac: i32,
+    attack: i32,
+    damage: i32,
+}
+
 impl Fight<'_> {
     /// The stacked typed modifiers of unit `u` for `stat` in `ctx`: its standing modifiers and
     /// those of its conditions. `ac` selects the armor class for [`Stat::Ac`].
@@ -162,7 +171,6 @@ impl Fight<'_> {
             CoverMode::Ranged
         };
         let cover_ac = self.attack_cover(a, t, mode).ac_bonus()?;
-        let target = &self.info[t];
         let first_increment = weapon.increment_ft > 0 && d <= weapon.increment_ft;
         let touch = weapon.touch || (weapon.firearm && first_increment);
         // Neither side has a condition, a standing modifier or a run to account for: the
@@ -170,7 +178,7 @@ impl Fight<'_> {
         let plain = self.units[a].conds.is_empty()
             && self.units[t].conds.is_empty()
             && info.modifiers.is_empty()
-            && target.modifiers.is_empty()
+            && self.info[t].modifiers.is_empty()
             && !self.units[t].running;
         let denied = !plain && self.denied_dex(a, t, melee);
         let helpless = !plain && self.has_flag(t, flag::HELPLESS);
@@ -180,83 +188,24 @@ impl Fight<'_> {
             (false, true) => AcKind::FlatFooted,
             (true, true) => AcKind::FlatFootedTouch,
         };
-        let mut ac = match kind {
-            AcKind::Total => target.ac_total,
-            AcKind::Touch => target.ac_touch,
-            AcKind::FlatFooted => target.ac_flat_footed,
-            // Flat-footed touch: touch AC without what flat-footed removes (Dex and dodge).
-            AcKind::FlatFootedTouch => {
-                target.ac_touch - (target.ac_total - target.ac_flat_footed).max(0)
-            }
+        let typed = if plain {
+            Typed::default()
+        } else {
+            self.typed_modifiers(a, t, w, d, kind)
         };
-        if helpless {
-            // « CRB — Helpless »: Dexterity 0, a −5 modifier, in place of its own.
-            ac += -5 - target.dex_mod.min(0);
-        }
-        if self.units[t].charged {
-            ac -= 2;
-        }
-        ac += cover_ac;
-
-        // Typed modifiers: the attack as the attacker's (`mine`) and the target's (`theirs`,
-        // with the attacker as the source) conditions see it.
-        let mut typed = (0, 0);
-        if !plain {
-            let name = self.scenario.units()[a].combatant.attacks()[weapon.index].name();
-            let attack = AttackContext {
-                melee,
-                distance_ft: d,
-                weapon: name,
-            };
-            let mine = Context {
-                attack: Some(attack),
-                ..Context::default()
-            };
-            let theirs = Context {
-                attack: Some(attack),
-                source: Some(self.scenario.units()[a].combatant.alignment()),
-                ..Context::default()
-            };
-            ac += self.stat_mod(t, Stat::Ac, Some(kind), &theirs);
-            let (attack_stat, damage_stat) = if melee {
-                (Stat::MeleeAttack, Stat::MeleeDamage)
-            } else {
-                (Stat::RangedAttack, Stat::RangedDamage)
-            };
-            typed = (
-                self.stat_mod(a, attack_stat, None, &mine),
-                self.stat_mod(a, damage_stat, None, &mine),
-            );
-        }
-
-        let mut bonus = weapon.bonus + swing.penalty;
-        if swing.charge {
+        let ac = self.target_ac(t, kind, helpless) + cover_ac + typed.ac;
+        let flanked = melee && self.flanked(a, t);
+        let mut bonus = self.situational_bonus(a, t, w, d, swing) + typed.attack;
+        if flanked {
             bonus += 2;
         }
-        let flanked = melee && self.flanked(a, t);
-        if melee {
-            if flanked {
-                bonus += 2;
-            }
-            if self.elevation_of(a) > self.elevation_of(t) {
-                bonus += 1; // « CRB — Table 8-5: On higher ground, melee +1 »
-            }
-            if helpless {
-                bonus += 4;
-            }
-        } else {
-            if weapon.increment_ft > 0 && d > 0 {
-                bonus -= 2 * ((d - 1) / weapon.increment_ft) as i32;
-            }
-            if !info.has(Feat::PreciseShot) && self.engaged_with_ally(a, t) {
-                bonus -= 4;
-            }
+        if melee && helpless {
+            bonus += 4; // « CRB — Helpless »: +4 on melee attacks against it.
         }
         if !plain && self.invisible_edge(a, t, melee) {
             bonus += 2;
         }
-        bonus += typed.0;
-        let mut damage_bonus = typed.1;
+        let mut damage_bonus = typed.damage;
         let step = if power { self.power_step(a, w) } else { 0 };
         if step > 0 {
             bonus -= step;
@@ -270,7 +219,7 @@ impl Fight<'_> {
         }
         let miss_chance = if plain { 0 } else { self.miss_chance(a, t) };
         let sneak = info.sneak_dice > 0
-            && !target.precision_immune
+            && !self.info[t].precision_immune
             && miss_chance == 0
             && (flanked || (denied && (melee || d <= 30)));
         Some(AttackNumbers {
@@ -280,6 +229,90 @@ impl Fight<'_> {
             damage_bonus,
             sneak,
         })
+    }
+
+    /// The armor class of `kind` of `t` from its stat block, with « CRB — Helpless »
+    /// (Dexterity 0, a −5 modifier, in place of its own) and a charge's −2 (« CRB — Charge »).
+    #[inline(always)]
+    fn target_ac(&self, t: usize, kind: AcKind, helpless: bool) -> i32 {
+        let target = &self.info[t];
+        let mut ac = match kind {
+            AcKind::Total => target.ac_total,
+            AcKind::Touch => target.ac_touch,
+            AcKind::FlatFooted => target.ac_flat_footed,
+            // Flat-footed touch: touch AC without what flat-footed removes (Dex and dodge).
+            AcKind::FlatFootedTouch => {
+                target.ac_touch - (target.ac_total - target.ac_flat_footed).max(0)
+            }
+        };
+        if helpless {
+            ac += -5 - target.dex_mod.min(0);
+        }
+        if self.units[t].charged {
+            ac -= 2;
+        }
+        ac
+    }
+
+    /// Typed modifiers of an attack of `a` with weapon `w` on `t`, `d_ft` away: the attack as
+    /// the attacker's (`mine`) and the target's (`theirs`, with the attacker as the source)
+    /// conditions and standing modifiers see it; `kind` is the armor class it targets.
+    #[inline(always)]
+    fn typed_modifiers(&self, a: usize, t: usize, w: usize, d_ft: u32, kind: AcKind) -> Typed {
+        let weapon = &self.info[a].weapons[w];
+        let melee = weapon.melee;
+        let name = self.scenario.units()[a].combatant.attacks()[weapon.index].name();
+        let attack = AttackContext {
+            melee,
+            distance_ft: d_ft,
+            weapon: name,
+        };
+        let mine = Context {
+            attack: Some(attack),
+            ..Context::default()
+        };
+        let theirs = Context {
+            attack: Some(attack),
+            source: Some(self.scenario.units()[a].combatant.alignment()),
+            ..Context::default()
+        };
+        let (attack_stat, damage_stat) = if melee {
+            (Stat::MeleeAttack, Stat::MeleeDamage)
+        } else {
+            (Stat::RangedAttack, Stat::RangedDamage)
+        };
+        Typed {
+            ac: self.stat_mod(t, Stat::Ac, Some(kind), &theirs),
+            attack: self.stat_mod(a, attack_stat, None, &mine),
+            damage: self.stat_mod(a, damage_stat, None, &mine),
+        }
+    }
+
+    /// The attack bonus of weapon `w` of `a` on `t`, `d_ft` away, before flanking, a helpless
+    /// target, invisibility, typed modifiers and Power Attack: the stat block's bonus, the
+    /// caller's penalty, a charge's +2, in melee higher ground +1 (« CRB — Table 8-5 »); at
+    /// range, −2 per full range increment and −4 for shooting into melee unless Precise Shot.
+    #[inline(always)]
+    fn situational_bonus(&self, a: usize, t: usize, w: usize, d_ft: u32, swing: Swing) -> i32 {
+        let info = &self.info[a];
+        let weapon = &info.weapons[w];
+        let mut bonus = weapon.bonus + swing.penalty;
+        if swing.charge {
+            bonus += 2;
+        }
+        if weapon.melee {
+            if self.elevation_of(a) > self.elevation_of(t) {
+                bonus += 1;
+            }
+        } else {
+            if weapon.increment_ft > 0 && d_ft > 0 {
+                bonus -= 2 * ((d_ft - 1) / weapon.increment_ft) as i32;
+            }
+            if !info.has(Feat::PreciseShot) && self.engaged_with_ally(a, t) {
+                bonus -= 4;
+            }
+        }
+        bonus
     }
 
     /// Power Attack (or Deadly Aim) on raises the expected damage of one attack of `me` with
