@@ -23,6 +23,7 @@ use crate::rules::{
 };
 
 use super::state::Fight;
+use super::unit::{UnitInfo, Weapon};
 
 /// Modifiers a caller adds to one attack.
 #[derive(Clone, Copy, Debug, Default)]
@@ -171,6 +172,7 @@ impl Fight<'_> {
             CoverMode::Ranged
         };
         let cover_ac = self.attack_cover(a, t, mode).ac_bonus()?;
+        let target = &self.info[t];
         let first_increment = weapon.increment_ft > 0 && d <= weapon.increment_ft;
         let touch = weapon.touch || (weapon.firearm && first_increment);
         // Neither side has a condition, a standing modifier or a run to account for: the
@@ -178,7 +180,7 @@ impl Fight<'_> {
         let plain = self.units[a].conds.is_empty()
             && self.units[t].conds.is_empty()
             && info.modifiers.is_empty()
-            && self.info[t].modifiers.is_empty()
+            && target.modifiers.is_empty()
             && !self.units[t].running;
         let denied = !plain && self.denied_dex(a, t, melee);
         let helpless = !plain && self.has_flag(t, flag::HELPLESS);
@@ -191,11 +193,14 @@ impl Fight<'_> {
         let typed = if plain {
             Typed::default()
         } else {
-            self.typed_modifiers(a, t, w, d, kind)
+            self.typed_modifiers(a, t, weapon, d, kind)
         };
-        let ac = self.target_ac(t, kind, helpless) + cover_ac + typed.ac;
+        let mut ac = target_ac(target, kind, helpless) + cover_ac + typed.ac;
+        if self.units[t].charged {
+            ac -= 2; // « CRB — Charge »: −2 AC until the charger's next turn.
+        }
         let flanked = melee && self.flanked(a, t);
-        let mut bonus = self.situational_bonus(a, t, w, d, swing) + typed.attack;
+        let mut bonus = self.situational_bonus(a, t, weapon, d, swing) + typed.attack;
         if flanked {
             bonus += 2;
         }
@@ -219,7 +224,7 @@ impl Fight<'_> {
         }
         let miss_chance = if plain { 0 } else { self.miss_chance(a, t) };
         let sneak = info.sneak_dice > 0
-            && !self.info[t].precision_immune
+            && !target.precision_immune
             && miss_chance == 0
             && (flanked || (denied && (melee || d <= 30)));
         Some(AttackNumbers {
@@ -231,35 +236,18 @@ impl Fight<'_> {
         })
     }
 
-    /// The armor class of `kind` of `t` from its stat block, with « CRB — Helpless »
-    /// (Dexterity 0, a −5 modifier, in place of its own) and a charge's −2 (« CRB — Charge »).
-    #[inline(always)]
-    fn target_ac(&self, t: usize, kind: AcKind, helpless: bool) -> i32 {
-        let target = &self.info[t];
-        let mut ac = match kind {
-            AcKind::Total => target.ac_total,
-            AcKind::Touch => target.ac_touch,
-            AcKind::FlatFooted => target.ac_flat_footed,
-            // Flat-footed touch: touch AC without what flat-footed removes (Dex and dodge).
-            AcKind::FlatFootedTouch => {
-                target.ac_touch - (target.ac_total - target.ac_flat_footed).max(0)
-            }
-        };
-        if helpless {
-            ac += -5 - target.dex_mod.min(0);
-        }
-        if self.units[t].charged {
-            ac -= 2;
-        }
-        ac
-    }
-
-    /// Typed modifiers of an attack of `a` with weapon `w` on `t`, `d_ft` away: the attack as
+    /// Typed modifiers of an attack of `a` with `weapon` on `t`, `d_ft` away: the attack as
     /// the attacker's (`mine`) and the target's (`theirs`, with the attacker as the source)
     /// conditions and standing modifiers see it; `kind` is the armor class it targets.
     #[inline(always)]
-    fn typed_modifiers(&self, a: usize, t: usize, w: usize, d_ft: u32, kind: AcKind) -> Typed {
-        let weapon = &self.info[a].weapons[w];
+    fn typed_modifiers(
+        &self,
+        a: usize,
+        t: usize,
+        weapon: &Weapon,
+        d_ft: u32,
+        kind: AcKind,
+    ) -> Typed {
         let melee = weapon.melee;
         let name = self.scenario.units()[a].combatant.attacks()[weapon.index].name();
         let attack = AttackContext {
@@ -288,14 +276,19 @@ impl Fight<'_> {
         }
     }
 
-    /// The attack bonus of weapon `w` of `a` on `t`, `d_ft` away, before flanking, a helpless
+    /// The attack bonus of `a`'s `weapon` on `t`, `d_ft` away, before flanking, a helpless
     /// target, invisibility, typed modifiers and Power Attack: the stat block's bonus, the
     /// caller's penalty, a charge's +2, in melee higher ground +1 (« CRB — Table 8-5 »); at
     /// range, −2 per full range increment and −4 for shooting into melee unless Precise Shot.
     #[inline(always)]
-    fn situational_bonus(&self, a: usize, t: usize, w: usize, d_ft: u32, swing: Swing) -> i32 {
-        let info = &self.info[a];
-        let weapon = &info.weapons[w];
+    fn situational_bonus(
+        &self,
+        a: usize,
+        t: usize,
+        weapon: &Weapon,
+        d_ft: u32,
+        swing: Swing,
+    ) -> i32 {
         let mut bonus = weapon.bonus + swing.penalty;
         if swing.charge {
             bonus += 2;
@@ -308,7 +301,7 @@ impl Fight<'_> {
             if weapon.increment_ft > 0 && d_ft > 0 {
                 bonus -= 2 * ((d_ft - 1) / weapon.increment_ft) as i32;
             }
-            if !info.has(Feat::PreciseShot) && self.engaged_with_ally(a, t) {
+            if !self.info[a].has(Feat::PreciseShot) && self.engaged_with_ally(a, t) {
                 bonus -= 4;
             }
         }
@@ -363,5 +356,25 @@ impl Fight<'_> {
         let kept = i64::from(100 - n.miss_chance);
         // dmg_x2/2 per hit; /400 rolls; ×100 for hundredths; ×kept/100 for concealment.
         per_400 * kept / 800
+    }
+}
+
+/// The armor class of `kind` from `target`'s stat block, with « CRB — Helpless » (Dexterity 0,
+/// a −5 modifier, in place of its own).
+#[inline(always)]
+fn target_ac(target: &UnitInfo, kind: AcKind, helpless: bool) -> i32 {
+    let ac = match kind {
+        AcKind::Total => target.ac_total,
+        AcKind::Touch => target.ac_touch,
+        AcKind::FlatFooted => target.ac_flat_footed,
+        // Flat-footed touch: touch AC without what flat-footed removes (Dex and dodge).
+        AcKind::FlatFootedTouch => {
+            target.ac_touch - (target.ac_total - target.ac_flat_footed).max(0)
+        }
+    };
+    if helpless {
+        ac - 5 - target.dex_mod.min(0)
+    } else {
+        ac
     }
 }
