@@ -25,3 +25,5 @@ mod distributed {
     mod sharded;
     mod split_property;
 }
+
+mod structure;

@@ -35,11 +35,12 @@ impl fmt::Display for Pos {
     }
 }
 
-/// What grid algorithms need to know about a square. Implemented by [`crate::map::Map`].
+/// What grid algorithms need to know about a square. The validated map (`map::Map`) implements
+/// it, and the tests an ASCII-art board; this leaf knows neither.
 ///
 /// Cover values are PF1e cover bonuses to AC (« CRB — Cover »): 0 none, 2 partial, 4 standard,
 /// 8 improved. A `blocks_los` square blocks line of effect and, for a line that only grazes
-/// past it, counts as standard cover (seed 000 « Carte (YAML) »).
+/// past it, counts as standard cover (the reference spec, « Carte (YAML) »).
 pub trait Board {
     fn rows(&self) -> u16;
     fn cols(&self) -> u16;

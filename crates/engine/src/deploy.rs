@@ -1,7 +1,7 @@
-//! Encounter building (seed 000 « Règles de construction d'une rencontre »): sides named on
-//! the command line are matched to the map's deployment, each side fills the squares of its
-//! zone in (row, col) order, and combatant ids are made unique across the whole encounter in
-//! deployment order (goblin, goblin-2, goblin-3).
+//! Encounter building (the reference spec, « Règles de construction d'une rencontre »): sides
+//! named on the command line are matched to the map's deployment, each side fills the squares
+//! of its zone in (row, col) order, and combatant ids are made unique across the whole
+//! encounter in deployment order (goblin, goblin-2, goblin-3).
 //!
 //! Placement rule: a combatant takes the first square of its zone, in (row, col) order, that
 //! can anchor its footprint (« CRB — Space »: Large 2×2 from the anchor down and right): every
@@ -45,9 +45,9 @@ pub fn deploy(
 }
 
 /// [`deploy`], except that side `sides[i]` starts on `start[i]` when it is `Some` instead of
-/// its zone (the sweeps' `placements` axis, issue 5): its members take the first of those
-/// squares, in the order given, that can anchor their footprint (same rule as a zone). A
-/// missing entry of `start` (shorter slice) means the zone.
+/// its zone (the sweeps' `placements` axis): its members take the first of those squares, in
+/// the order given, that can anchor their footprint (same rule as a zone). A missing entry of
+/// `start` (shorter slice) means the zone.
 pub fn deploy_at(
     map: &Map,
     map_file: &str,

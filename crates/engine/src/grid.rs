@@ -37,6 +37,14 @@ fn squares_for_deltas(dr: u32, dc: u32) -> u32 {
     straight + diag + diag / 2
 }
 
+/// [`distance_squares`] for absolute row and column deltas `dr`, `dc` already known, as
+/// between two grid intersections: spell areas count « from intersection to intersection »
+/// (« CRB — Magic — Aiming a Spell »).
+#[inline]
+pub fn distance_squares_for_deltas(dr: u32, dc: u32) -> u32 {
+    squares_for_deltas(dr, dc)
+}
+
 /// Distance in squares between two squares under the 5-10-5 rule (« CRB — Movement:
 /// Diagonals »): with `dr`, `dc` the absolute deltas, `diag = min`, `straight = max − min`,
 /// the distance is `straight + diag + diag / 2`.
@@ -125,9 +133,9 @@ fn placeable<B: Board + ?Sized>(board: &B, anchor: Pos, side: u16) -> bool {
 /// only when both orthogonal side squares are on the board and passable. Orthogonal steps
 /// always pass.
 ///
-/// Stricter than RAW on purpose (seed 000, conformance L3): an isolated obstacle such as a
-/// pit on one side forbids the diagonal too, since the board does not tell corners from pits.
-/// Creatures are not corners: only terrain is consulted.
+/// Stricter than RAW on purpose (the reference spec, « Pas de placement »): an isolated
+/// obstacle such as a pit on one side forbids the diagonal too, since the board does not tell
+/// corners from pits. Creatures are not corners: only terrain is consulted.
 pub fn diagonal_allowed<B: Board + ?Sized>(board: &B, from: Pos, to: Pos) -> bool {
     diagonal_allowed_footprint(board, from, to, Size::Medium)
 }
@@ -181,8 +189,8 @@ fn step_cost_parts(diagonal: bool, max_cost: u8, climb: u32, diagonals_so_far_od
 ///   the parity.
 ///
 /// Every diagonal, difficult or not, toggles the 5-10-5 parity (the caller's business).
-/// Climbing costs +1 square per level and going down is free (seed 000 « Élévation »); the
-/// climb is measured between the highest squares of the two footprints.
+/// Climbing costs +1 square per level and going down is free (the reference spec,
+/// « Élévation »); the climb is measured between the highest squares of the two footprints.
 pub fn step_cost<B: Board + ?Sized>(
     board: &B,
     from: Pos,
@@ -769,8 +777,8 @@ mod tests {
 
     #[test]
     fn diagonal_past_a_pit_is_forbidden_too() {
-        // Stricter than RAW (seed 000, conformance L3): the board does not tell pits from
-        // corners, so any impassable side square forbids the diagonal.
+        // Stricter than RAW (the reference spec, « Pas de placement »): the board does not
+        // tell pits from corners, so any impassable side square forbids the diagonal.
         let board = AsciiBoard::parse(
             "
             .P

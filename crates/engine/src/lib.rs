@@ -2,6 +2,7 @@
 //! clock, no file or network I/O — it parses the text it is handed and plays fights from a
 //! [`rng::Roller`].
 
+pub mod area;
 #[cfg(test)]
 pub(crate) mod ascii_board;
 pub mod board;
@@ -22,3 +23,4 @@ pub mod scenario;
 pub mod size;
 pub(crate) mod tables;
 pub mod tally;
+pub mod vocab;

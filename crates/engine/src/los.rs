@@ -22,10 +22,10 @@
 //! - *seam*: a segment running along an edge whose two side squares both block line of effect
 //!   is blocked — the seam between two wall squares is inside the wall.
 //!
-//! The attacker's and the target's own squares are never counted. Squares off the board
-//! count only in the crack and seam rules, as solid barriers of value 4: the edge of the map
-//! is not a gap past a wall that touches it. Elevation plays no part: line of effect stays
-//! 2-D (seed 000 « Élévation »).
+//! The attacker's and the target's own squares are never counted. Squares off the board count
+//! only in the crack and seam rules, as solid barriers of value 4: the edge of the map is not
+//! a gap past a wall that touches it. Elevation plays no part: line of effect stays 2-D (the
+//! reference spec, « Élévation »).
 
 use crate::board::{Board, Pos};
 use crate::grid::footprint_distance_squares;
@@ -85,8 +85,8 @@ pub enum CoverMode {
 }
 
 /// Cover value of a square's terrain: its `cover_bonus` when set, else 4 when it blocks line
-/// of effect (a line grazing past a wall counts as standard cover), else 0 (seed 000
-/// « Carte (YAML) »: « cover: true vaut +4, idem pour un terrain blocks_los »).
+/// of effect (a line grazing past a wall counts as standard cover), else 0 (the reference
+/// spec, « Carte (YAML) »: « cover: true vaut +4, idem pour un terrain blocks_los »).
 pub fn terrain_cover_value<B: Board + ?Sized>(board: &B, at: Pos) -> u8 {
     match board.cover_bonus(at) {
         0 if board.blocks_los(at) => 4,
@@ -138,6 +138,31 @@ impl Footprint {
     /// Index of the lattice point `(dx, dy)` from the anchor corner.
     fn lattice_index(self, dx: i32, dy: i32) -> usize {
         (dy * (self.side + 1) + dx) as usize
+    }
+
+    /// The footprint a spell's point of origin `(x, y)` speaks from: the lone point (side 0,
+    /// owning no square), unless two diagonally opposite barriers meet there and leave a
+    /// single open square around it (a corner of the map, a wall against its edge): the point
+    /// then stands on that square's side, as a creature's corner does.
+    fn origin<B: Board + ?Sized>(board: &B, (x, y): (i32, i32)) -> Self {
+        let open = |(row, col): (i32, i32)| {
+            let on_board = row >= 0
+                && col >= 0
+                && row < i32::from(board.rows())
+                && col < i32::from(board.cols());
+            on_board && !board.blocks_los(Pos::new(row as u16, col as u16))
+        };
+        let [nw, ne, sw, se] = [(y - 1, x - 1), (y - 1, x), (y, x - 1), (y, x)];
+        let crack = (!open(nw) && !open(se)) || (!open(ne) && !open(sw));
+        let mut open_squares = [nw, ne, sw, se].into_iter().filter(|&square| open(square));
+        match (crack, open_squares.next(), open_squares.next()) {
+            (true, Some((row, col)), None) => Self { row, col, side: 1 },
+            _ => Self {
+                row: y,
+                col: x,
+                side: 0,
+            },
+        }
     }
 }
 
@@ -364,10 +389,10 @@ fn squares(footprint: Footprint) -> impl Iterator<Item = (i32, i32)> {
     (0..side).flat_map(move |dr| (0..side).map(move |dc| (dr, dc)))
 }
 
-/// Ranged rule (seed 000, conformance L9/B20): per attacker corner, the worst line to any
-/// corner of any target square; the attacker picks its best corner of its best square. Every
-/// lattice point of the footprint is a corner of one of its squares, so this is the minimum
-/// over the attacker's lattice points.
+/// Ranged rule (the reference spec, « Couvert (règle des coins) »): per attacker corner, the
+/// worst line to any corner of any target square; the attacker picks its best corner of its
+/// best square. Every lattice point of the footprint is a corner of one of its squares, so
+/// this is the minimum over the attacker's lattice points.
 fn ranged_score(table: &LineTable, attacker: Footprint, target: Footprint) -> u8 {
     (0..attacker.lattice_len())
         .map(|a| {
@@ -379,7 +404,7 @@ fn ranged_score(table: &LineTable, attacker: Footprint, target: Footprint) -> u8
 }
 
 /// Melee at reach: the ranged rule, except that the attacker also picks the target square
-/// (conformance A5, « CRB — Big Creatures and Cover »).
+/// (« CRB — Big Creatures and Cover »).
 fn reach_score(table: &LineTable, attacker: Footprint, target: Footprint) -> u8 {
     (0..attacker.lattice_len())
         .flat_map(|a| squares(target).map(move |square| table.to_square(target, a, square)))
@@ -442,7 +467,7 @@ pub fn line_of_effect<B: Board + ?Sized>(
 }
 
 /// Cover of a target (`t_size` at `t`) against an attacker (`a_size` at `a`) by the corner
-/// rule (« CRB — Cover »; seed 000 « Couvert (règle des coins) », conformance B20/L9/A5).
+/// rule (« CRB — Cover »; the reference spec, « Couvert (règle des coins) »).
 ///
 /// Each square's value is [`terrain_cover_value`] combined by max with `extra(p)` (soft cover
 /// from creatures, given by the caller); a line's value is the highest value among the squares
@@ -552,6 +577,66 @@ pub fn segment_crosses(p: (i32, i32), q: (i32, i32), at: Pos) -> bool {
         }
     }
     less(lo, hi)
+}
+
+/// The segments from a spell's point of origin, the lattice point `origin` as `(x, y)`, to
+/// every corner of the squares of a creature of `t_size` at `t`, as [`Sight::trace`] walks
+/// them (terrain only: creatures add nothing).
+fn lines_from_point<B: Board + ?Sized>(
+    board: &B,
+    origin: (i32, i32),
+    t: Pos,
+    t_size: Size,
+    stop_at_block: bool,
+) -> impl Iterator<Item = Line> {
+    let sight = Sight {
+        board,
+        attacker: Footprint::origin(board, origin),
+        target: Footprint::new(t, t_size),
+        extra: |_: Pos| 0_u8,
+    };
+    (0..sight.target.lattice_len())
+        .map(move |j| sight.trace(origin, sight.target.lattice(j), stop_at_block))
+}
+
+/// True when a spell's point of origin, the lattice point `origin` as `(x, y)`, has line of
+/// effect to a creature of `t_size` at `t` (« CRB — Magic — Aiming a Spell »: « the point of
+/// origin of a spell is always a grid intersection »): some segment from the point to a corner
+/// of one of its squares is cut by no barrier, crack or seam, as in [`line_of_effect`]. A
+/// point on a crack between two open squares lies inside the wall: every segment from it is
+/// cut. A crack that leaves a single open square around the point (a corner of the map, a
+/// wall against its edge) cuts only the segments that leave that square's side.
+pub fn line_of_effect_from_point<B: Board + ?Sized>(
+    board: &B,
+    origin: (i32, i32),
+    t: Pos,
+    t_size: Size,
+) -> bool {
+    lines_from_point(board, origin, t, t_size, true).any(|line| !line.blocked)
+}
+
+/// Terrain cover of a creature of `t_size` at `t` against an effect bursting from the lattice
+/// point `origin` as `(x, y)` (« CRB — Cover »: « Cover and Reflex Saves »): the ranged corner
+/// rule with the point as the attacker's only corner — the highest terrain value among the
+/// lines from the point to every corner of the creature's squares — or [`Cover::Total`]
+/// without [`line_of_effect_from_point`]. Soft cover from creatures is never counted: it
+/// gives no bonus on Reflex saves (« CRB — Soft Cover »).
+pub fn cover_from_point<B: Board + ?Sized>(
+    board: &B,
+    origin: (i32, i32),
+    t: Pos,
+    t_size: Size,
+) -> Cover {
+    let (mut clear, mut score) = (false, 0);
+    for line in lines_from_point(board, origin, t, t_size, false) {
+        clear |= !line.blocked;
+        score = score.max(line.value);
+    }
+    if clear {
+        Cover::from_score(score)
+    } else {
+        Cover::Total
+    }
 }
 
 #[cfg(test)]

@@ -12,9 +12,9 @@ use crate::board::Pos;
 use crate::de::closest;
 use crate::deploy::{SideRequest, deploy_at};
 use crate::error::DataErrors;
-use crate::tables::MapCache;
 use crate::map::Map;
 use crate::model::Combatant;
+use crate::tables::MapCache;
 
 /// Largest number of combatants in one encounter (ids and per-fight tables use `u8`).
 pub const MAX_UNITS: usize = 250;
@@ -31,7 +31,8 @@ pub struct SideSpec {
 pub struct FightOptions {
     /// Rounds after which an undecided fight is a draw (≥ 1).
     pub round_cap: u32,
-    /// Seed 000 « Mort simplifiée des monstres »: monsters (role `monster`) die at 0 hp; PCs never.
+    /// The reference spec, « Mort simplifiée des monstres »: monsters (role `monster`) die at
+    /// 0 hp; PCs never.
     pub simple_monster_death: bool,
 }
 
@@ -44,13 +45,13 @@ impl Default for FightOptions {
     }
 }
 
-/// How one side fights: the built-in policies of the fight engine (issue 5, the sweeps'
-/// `tactics` axis). Each is documented with its policy in `policy::tactics`; names are the
-/// snake_case words of [`Tactic::name`].
+/// How one side fights: the built-in policies of the fight engine (the sweeps' `tactics`
+/// axis). Each is documented with its policy in `policy::tactics`; names are the snake_case
+/// words of [`Tactic::name`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tactic {
-    /// The seed's default_policy: against the nearest enemy, full attack, else charge, else
-    /// 5-foot step and full attack, else move and attack.
+    /// The reference spec's default_policy: against the nearest enemy, full attack, else
+    /// charge, else 5-foot step and full attack, else move and attack.
     #[default]
     Default,
     /// The default policy against the active enemy with the lowest current hit points.
@@ -194,8 +195,8 @@ pub struct Scenario {
 }
 
 impl Scenario {
-    /// Deploys `sides` on `map` (seed 000 « Règles de construction d'une rencontre »);
-    /// `map_label` names the map file in errors.
+    /// Deploys `sides` on `map` (the reference spec, « Règles de construction d'une
+    /// rencontre »); `map_label` names the map file in errors.
     pub fn new(
         map: Map,
         map_label: &str,
@@ -206,9 +207,9 @@ impl Scenario {
     }
 
     /// [`Scenario::new`], except that `sides[i]` starts on the squares `start[i]` when it is
-    /// `Some` instead of its map zone (issue 5, the sweeps' `placements` axis): its members
-    /// take the first of those squares, in the order given, that can anchor their footprint.
-    /// `start` may be shorter than `sides` (the rest deploy in their zones).
+    /// `Some` instead of its map zone (the sweeps' `placements` axis): its members take the
+    /// first of those squares, in the order given, that can anchor their footprint. `start`
+    /// may be shorter than `sides` (the rest deploy in their zones).
     pub fn with_start_squares(
         map: Map,
         map_label: &str,

@@ -53,7 +53,8 @@ impl Size {
 
     /// Side of the square footprint, in squares: Small/Medium 1×1, Large 2×2, Huge 3×3,
     /// Gargantuan 4×4, Colossal 6×6. Tiny and smaller also hold one square here; they may
-    /// share it with a larger creature (seed 000 « Tailles et occupation multi-cases », S4c).
+    /// share it with a larger creature (the reference spec, « Tailles et occupation
+    /// multi-cases »).
     pub fn footprint(self) -> u16 {
         match self {
             Size::Fine | Size::Diminutive | Size::Tiny | Size::Small | Size::Medium => 1,
@@ -103,9 +104,9 @@ impl Size {
         self <= Size::Tiny
     }
 
-    /// « CRB — Big and Little Creatures in Combat » (seed 000 « Tailles et occupation
-    /// multi-cases », S4c): two creatures may share a square when their sizes differ and the
-    /// smaller is Tiny or smaller. Same sizes, or Small and larger pairs, never share.
+    /// « CRB — Big and Little Creatures in Combat » (the reference spec, « Tailles et
+    /// occupation multi-cases »): two creatures may share a square when their sizes differ and
+    /// the smaller is Tiny or smaller. Same sizes, or Small and larger pairs, never share.
     pub fn can_cooccupy(self, other: Size) -> bool {
         self != other && self.min(other).is_tiny_or_smaller()
     }

@@ -1,5 +1,6 @@
-//! The map YAML as written (seed 004 « Format de carte »), before validation: `MapFile` only
-//! mirrors the text, field for field. Everything is checked in `validate.rs`.
+//! The map YAML as written (the reference map format, « Format de carte (YAML) »), before
+//! validation: `MapFile` only mirrors the text, field for field. Everything is checked in
+//! `validate.rs`.
 
 use serde::Deserialize;
 

@@ -1,6 +1,7 @@
-//! Battlefield maps: the YAML layers of seed 004 (terrain, legend, elevation, zones, markers,
-//! deployment) validated into a [`Map`] whose per-square tables answer the [`Board`] questions
-//! in O(1). Parsing and checks live in `validate.rs`; this file only holds the validated type.
+//! Battlefield maps: the YAML layers of the reference map format (terrain, legend, elevation,
+//! zones, markers, deployment) validated into a [`Map`] whose per-square tables answer the
+//! [`Board`] questions in O(1). Parsing and checks live in `validate.rs`; this file only holds
+//! the validated type.
 
 mod file;
 mod locate;

@@ -1,5 +1,5 @@
-//! Every map validation rule of seed 004 / seed 000 « Carte (YAML) », one test each, asserting
-//! the file, the field and the message.
+//! Every map validation rule of the reference map format and the reference spec, « Carte
+//! (YAML) », one test each, asserting the file, the field and the message.
 
 use super::*;
 use crate::board::Board;

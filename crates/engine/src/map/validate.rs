@@ -1,6 +1,6 @@
-//! `MapFile` → [`Map`]: every rule of seed 004 and seed 000 « Carte (YAML) », each problem
-//! reported with the file, the field and — for layer squares — the row and column in the
-//! layer and the line:column in the file.
+//! `MapFile` → [`Map`]: every rule of the reference map format and the reference spec, « Carte
+//! (YAML) », each problem reported with the file, the field and — for layer squares — the row
+//! and column in the layer and the line:column in the file.
 
 use super::locate::layer_square;
 use super::{LegendFile, MAX_SIDE, Map, MapFile, Terrain};

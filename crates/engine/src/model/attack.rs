@@ -6,8 +6,8 @@
 
 use serde::Deserialize;
 
-use super::vocab::{DamageType, DamageTypes};
 use crate::dice::DiceFormula;
+use crate::vocab::{DamageType, DamageTypes};
 
 /// How an attack is delivered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]

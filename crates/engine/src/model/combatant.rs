@@ -10,10 +10,9 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::attack::Attack;
-use super::dr::DamageReduction;
-use super::vocab::{Ability, DamageType, DamageTypes, EffectTag, EnumSet, Skill};
-use crate::rules::{Modifier, StartCondition};
+use crate::rules::{DamageReduction, Immunities, Modifier, StartCondition};
 use crate::size::Size;
+use crate::vocab::{Ability, Alignment, DamageType, Skill};
 
 /// Which side of the table a combatant belongs to. This field — not `source`, not the file's
 /// folder — is the rule for PC versus monster: `--simple-monster-death` (a monster dies at
@@ -72,29 +71,6 @@ impl fmt::Display for CreatureType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// « CRB — Alignment »: the two-axis code, default `N`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-pub enum Alignment {
-    #[serde(rename = "LG")]
-    LawfulGood,
-    #[serde(rename = "NG")]
-    NeutralGood,
-    #[serde(rename = "CG")]
-    ChaoticGood,
-    #[serde(rename = "LN")]
-    LawfulNeutral,
-    #[serde(rename = "N")]
-    Neutral,
-    #[serde(rename = "CN")]
-    ChaoticNeutral,
-    #[serde(rename = "LE")]
-    LawfulEvil,
-    #[serde(rename = "NE")]
-    NeutralEvil,
-    #[serde(rename = "CE")]
-    ChaoticEvil,
 }
 
 /// Which ability a caster's DCs and concentration use (never Constitution).
@@ -258,35 +234,6 @@ impl SkillEntry {
             };
             self.ranks as i32 + class + ability_modifier + self.armor_penalty + self.misc
         })
-    }
-}
-
-/// What the creature is immune to: damage types and effect tags.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Immunities {
-    pub(super) damage: DamageTypes,
-    pub(super) effects: EnumSet<EffectTag>,
-}
-
-impl Immunities {
-    pub fn to_damage(&self, damage_type: DamageType) -> bool {
-        self.damage.contains(damage_type)
-    }
-
-    pub fn to_effect(&self, effect: EffectTag) -> bool {
-        self.effects.contains(effect)
-    }
-
-    pub fn damage_types(&self) -> DamageTypes {
-        self.damage
-    }
-
-    pub fn effects(&self) -> EnumSet<EffectTag> {
-        self.effects
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.damage.is_empty() && self.effects.is_empty()
     }
 }
 

@@ -10,9 +10,10 @@ use serde::de::{Deserializer, Visitor};
 use serde::{Deserialize, de};
 
 use super::attack::AttackKind;
-use super::combatant::{Alignment, CastingAbility, CreatureType, Role};
+use super::combatant::{CastingAbility, CreatureType, Role};
 use crate::de::OrderedMap;
 use crate::size::Size;
+use crate::vocab::Alignment;
 
 /// One combatant file. See the field list in [`super`].
 #[derive(Clone, Debug, Deserialize)]

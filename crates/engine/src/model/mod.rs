@@ -1,7 +1,9 @@
-//! Combatant files: the JSON schema of a PC or monster stat block ([`CombatantFile`]), its
-//! validation into the [`Combatant`] the engine runs on, and the vocabularies both use.
-//! Entry point: [`parse_combatant`]. Owns the schema only — no rule is applied here, and
-//! nothing here reads files (callers hand over the text).
+//! Combatant files: the JSON schema of a PC or monster stat block ([`CombatantFile`]) and its
+//! validation into the [`Combatant`] the engine runs on. Entry point: [`parse_combatant`].
+//! Owns the schema only — no rule is applied here, and nothing here reads files (callers hand
+//! over the text). The vocabularies ([`crate::vocab`]) and the rule data a stat block carries
+//! (modifiers, conditions, damage reduction, immunities: [`crate::rules`]) live below this
+//! module; the vocabularies, damage reduction and immunities are re-exported here.
 //!
 //! # Schema
 //! Defaults after `=`; integer values are final stat-block numbers (size already included
@@ -35,31 +37,29 @@
 
 mod attack;
 mod combatant;
-mod dr;
 mod file;
 mod validate;
-mod vocab;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_rules;
 
+pub use crate::rules::{Bypass, DamageReduction, Immunities};
+pub use crate::vocab::{
+    Ability, Alignment, DamageCategory, DamageType, DamageTypes, EffectTag, EnumSet, Skill,
+    Vocabulary,
+};
 pub use attack::{Attack, AttackKind, DamageComponent, Splash};
 pub use combatant::{
-    Abilities, Alignment, ArmorClass, CastingAbility, ChallengeRating, Combatant, CreatureType,
-    Immunities, Role, Saves, SkillEntry, ability_modifier,
+    Abilities, ArmorClass, CastingAbility, ChallengeRating, Combatant, CreatureType, Role, Saves,
+    SkillEntry, ability_modifier,
 };
-pub use dr::{Bypass, DamageReduction};
 pub use file::{
     AbilitiesFile, AcFile, AttackFile, CombatantFile, ConditionFile, CrValue, DamageFile, DrFile,
     ModifierFile, SavesFile, SkillFile, SplashFile, TimedConditionFile,
 };
 pub use validate::{LIMIT, UNNAMED};
-pub(crate) use vocab::vocabulary;
-pub use vocab::{
-    Ability, DamageCategory, DamageType, DamageTypes, EffectTag, EnumSet, Skill, Vocabulary,
-};
 
 use crate::de::from_json;
 use crate::error::DataErrors;

@@ -1,10 +1,10 @@
-//! Whole-file tests: the seed's goblin and the SRD orc parse with the right values, defaults
-//! are applied, and a file with several problems reports them all.
+//! Whole-file tests: the reference spec's goblin and the SRD orc parse with the right values,
+//! defaults are applied, and a file with several problems reports them all.
 
 use super::*;
 use crate::size::Size;
 
-/// Seed 000, « Monstre (JSON) » (lines 157–192), verbatim.
+/// The reference spec, « Monstre (JSON) » (lines 157–192), verbatim.
 pub(super) const GOBLIN: &str = r#"{
   "name": "Goblin",
   "level": 1,
@@ -104,7 +104,7 @@ pub(super) fn edit(text: &str, from: &str, to: &str) -> String {
 }
 
 #[test]
-fn seed_goblin_parses_with_its_values() {
+fn reference_spec_goblin_parses_with_its_values() {
     let g = parse(GOBLIN).unwrap();
     assert_eq!(g.name(), "Goblin");
     assert_eq!((g.level(), g.caster_level(), g.size()), (1, 1, Size::Small));

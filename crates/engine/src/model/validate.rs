@@ -8,23 +8,24 @@ use std::sync::Arc;
 
 use super::attack::{Attack, AttackKind, DamageComponent, Splash};
 use super::combatant::{
-    Abilities, Alignment, ArmorClass, ChallengeRating, Combatant, CombatantData, CreatureType,
-    Immunities, Role, Saves, SkillEntry,
+    Abilities, ArmorClass, ChallengeRating, Combatant, CombatantData, CreatureType, Role, Saves,
+    SkillEntry,
 };
-use super::dr::{Bypass, DamageReduction};
 use super::file::{
     AttackFile, CombatantFile, ConditionFile, CrValue, DamageFile, ModifierFile, SkillFile,
     SplashFile,
 };
-use super::vocab::{
-    DamageCategory, DamageType, DamageTypes, EffectTag, Skill, Vocabulary, unknown,
-};
 use crate::dice::DiceFormula;
 use crate::error::{DataErrors, Problems};
 use crate::rules::{
-    BonusType, Condition, ConditionSet, Modifier, Rounds, StartCondition, Stat, When,
+    BonusType, Bypass, Condition, ConditionSet, DamageReduction, Immunities, Modifier, Rounds,
+    StartCondition, Stat, When,
 };
 use crate::size::Size;
+use crate::vocab::{
+    Alignment, DamageCategory, DamageType, DamageTypes, EffectTag, EnumSet, Skill, Vocabulary,
+    unknown,
+};
 
 /// Bound applied where the schema sets none, so sums of values stay far inside `i32`.
 /// Messages only mention it when a value goes past it.
@@ -449,13 +450,13 @@ impl Checker<'_> {
     }
 
     fn immunities(&mut self, list: &[String]) -> Immunities {
-        let mut set = Immunities::default();
+        let (mut damage, mut effects) = (DamageTypes::new(), EnumSet::new());
         for (i, name) in list.iter().enumerate() {
             let field = format!("immunities[{i}]");
             let fresh = if let Ok(t) = DamageType::lookup(name) {
-                set.damage.insert(t)
+                damage.insert(t)
             } else if let Ok(tag) = EffectTag::lookup(name) {
-                set.effects.insert(tag)
+                effects.insert(tag)
             } else {
                 let known = DamageType::ALL.iter().map(|t| t.name());
                 let known = known.chain(EffectTag::ALL.iter().map(|t| t.name()));
@@ -470,7 +471,7 @@ impl Checker<'_> {
                 );
             }
         }
-        set
+        Immunities::new(damage, effects)
     }
 
     fn skill(&mut self, name: &str, s: SkillFile) -> Option<(Skill, SkillEntry)> {

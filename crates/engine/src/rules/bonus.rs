@@ -1,5 +1,6 @@
-//! Typed bonuses and penalties and the one resolver that stacks them (« CRB — Combining Magical
-//! Effects — Stacking », seed 000 `effects.py` « StatModifier / resolve_modifiers »).
+//! Typed bonuses and penalties and the one resolver that stacks them (« CRB — Combining
+//! Magical Effects — Stacking »; the reference spec, « Architecture », `effects.py`:
+//! « StatModifier / resolve_modifiers »).
 //!
 //! A [`Modifier`] says what it changes ([`Stat`]), with which [`BonusType`], by how much, and
 //! when ([`When`]: always, only in melee, only with a ranged weapon within 30 ft, only against
@@ -12,7 +13,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::model::{Alignment, EnumSet, Vocabulary, vocabulary};
+use crate::vocab::{Alignment, EnumSet, Vocabulary, vocabulary};
 
 vocabulary! {
     /// The bonus types of the CRB glossary, in file spelling.
@@ -41,8 +42,9 @@ vocabulary! {
 }
 
 impl BonusType {
-    /// Bonuses of this type add up (seed 000: dodge, racial, trait, untyped; the issue adds
-    /// circumstance, as the CRB does for circumstance bonuses from different sources).
+    /// Bonuses of this type add up: dodge, racial, trait and untyped (the reference spec,
+    /// « Architecture », `effects.py`), and circumstance, as the CRB does for circumstance
+    /// bonuses from different sources.
     pub fn stacks(self) -> bool {
         matches!(
             self,
@@ -145,7 +147,7 @@ impl AlignmentAxis {
     }
 }
 
-/// When a modifier applies (seed 000 « Modificateurs conditionnés »).
+/// When a modifier applies (the reference spec, « Modificateurs conditionnés »).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum When {
     Always,
@@ -156,7 +158,7 @@ pub enum When {
     /// `target_within_30ft_ranged`: a ranged attack at 30 ft or less (Point-Blank Shot).
     TargetWithin30ftRanged,
     /// `weapon:NAME`: the attack's name contains NAME, case-insensitive (Weapon Focus; the
-    /// seed's `axe`).
+    /// reference spec's `axe`).
     Weapon(Cow<'static, str>),
     /// The effect being resisted carries this descriptor (saves).
     Descriptor(Descriptor),
@@ -181,7 +183,7 @@ impl When {
             "attacker_is_evil" => When::SourceIs(AlignmentAxis::Evil),
             "attacker_is_lawful" => When::SourceIs(AlignmentAxis::Lawful),
             "attacker_is_chaotic" => When::SourceIs(AlignmentAxis::Chaotic),
-            // The seed's only weapon filter, spelled bare.
+            // The reference spec's only weapon filter, spelled bare.
             "axe" => When::Weapon(Cow::Borrowed("axe")),
             _ => {
                 if let Some(name) = text.strip_prefix("weapon:")
@@ -391,7 +393,7 @@ mod tests {
             (
                 &[(Racial, 2), (Racial, 2)],
                 4,
-                "racial bonuses stack (seed 000)",
+                "racial bonuses stack (the reference spec)",
             ),
             (&[(Trait, 1), (Trait, 1)], 2, "trait bonuses stack"),
             (

@@ -1,9 +1,9 @@
-//! Saving throws and skill checks (seed 000 « Jets de sauvegarde », « Compétences »; CRB
-//! « Saving Throws », « Skill Checks »). A save is d20 + bonus against a DC: a natural 1
-//! always fails, a natural 20 always succeeds. A skill check is d20 + bonus with no automatic
-//! result either way. Both return the roll and the total; the bonuses (stat block value plus
-//! the typed modifiers that hold) are the caller's, see `Fight::saving_throw` and
-//! `Fight::skill_check`.
+//! Saving throws and skill checks (the reference spec, « Jets de sauvegarde »,
+//! « Compétences »; CRB « Saving Throws », « Skill Checks »). A save is d20 + bonus against a
+//! DC: a natural 1 always fails, a natural 20 always succeeds. A skill check is d20 + bonus
+//! with no automatic result either way. Both return the roll and the total; the bonuses (stat
+//! block value plus the typed modifiers that hold) are the caller's, see `Fight::saving_throw`
+//! and `Fight::skill_check`.
 
 use crate::rng::Roller;
 

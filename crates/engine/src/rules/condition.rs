@@ -1,16 +1,16 @@
-//! The 29 conditions (« CRB — Appendix 2: Conditions », seed 000 « Conditions effectives »):
-//! each with its typed modifiers, its behaviour flags (what the turn loop and the attack
-//! resolution read), its miss chance and, for fear and fatigue, its rank in an escalating
-//! group — only the strongest condition of a group counts, which is how « the same source does
-//! not stack » reads for them. [`ConditionSet`] is one creature's conditions with their
-//! remaining rounds: `Copy`, no allocation.
+//! The 29 conditions (« CRB — Appendix 2: Conditions »; the reference spec, « Conditions
+//! effectives »): each with its typed modifiers, its behaviour flags (what the turn loop and
+//! the attack resolution read), its miss chance and, for fear and fatigue, its rank in an
+//! escalating group — only the strongest condition of a group counts, which is how « the same
+//! source does not stack » reads for them. [`ConditionSet`] is one creature's conditions with
+//! their remaining rounds: `Copy`, no allocation.
 //!
 //! Ability penalties are folded into the statistics they change (fatigued: −2 Str and −2 Dex
 //! → −1 melee attack and damage, −1 ranged attack, −1 AC, −1 Reflex, −1 CMB, −2 CMD), since
 //! the stat blocks carry final values.
 
 use super::bonus::{BonusType, Modifier, Stat, When};
-use crate::model::{EnumSet, vocabulary};
+use crate::vocab::{EnumSet, vocabulary};
 
 vocabulary! {
     /// The conditions, in file spelling.
@@ -130,12 +130,12 @@ const EXHAUSTED: &[Modifier] = &[
 /// −2 attack and −4 Dex (−2 AC, −2 Reflex, −2 CMD).
 const ENTANGLED: &[Modifier] = &[m(Attack, -2), m(Ac, -2), m(Reflex, -2), m(Cmd, -2)];
 const DAZZLED: &[Modifier] = &[m(Attack, -1)];
-/// −2 AC; −4 on Dexterity-keyed skills (seed 000 conformance P2); no flat attack penalty — the
-/// 50 % miss chance is the penalty.
+/// −2 AC; −4 on Dexterity-keyed skills (the reference spec, « Conditions effectives »); no
+/// flat attack penalty — the 50 % miss chance is the penalty.
 const BLINDED: &[Modifier] = &[m(Ac, -2), m(DexSkills, -4)];
 const DEAFENED: &[Modifier] = &[m(Initiative, -4)];
 /// −4 on its attacks (melee per the CRB; ranged treated as a crossbow, usable at −4, the
-/// seed's simplification); −4 AC against melee, +4 against ranged.
+/// reference spec's simplification); −4 AC against melee, +4 against ranged.
 const PRONE: &[Modifier] = &[
     m(Attack, -4),
     Modifier::when(Ac, U, -4, When::Melee),
@@ -364,14 +364,72 @@ pub struct StartCondition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Vocabulary;
     use crate::rules::bonus::{Context, resolve};
+    use crate::vocab::Vocabulary;
+
+    /// What « CRB — Appendix 2: Conditions » gives each condition (modifiers, flags, miss
+    /// chance, group), named by the condition. `definition` reads a positional table; this
+    /// exhaustive match catches a row out of place, and fails to compile until a new condition
+    /// is written here too.
+    type Row = (&'static [Modifier], u32, u8, Group);
+
+    fn crb_row(c: Condition) -> Row {
+        use Condition::*;
+        use flag::*;
+        const HELPLESS_FLAGS: u32 = CANT_ACT | HELPLESS | DENIES_DEX | CANT_AOO | CANT_MOVE;
+        match c {
+            Shaken => (SHAKEN, 0, 0, Group::Fear(1)),
+            Frightened => (SHAKEN, FLEES, 0, Group::Fear(2)),
+            Panicked => (SHAKEN, FLEES | CANT_ATTACK | CANT_AOO, 0, Group::Fear(3)),
+            Cowering => (
+                COWERING,
+                CANT_ACT | DENIES_DEX | CANT_AOO,
+                0,
+                Group::Fear(4),
+            ),
+            Sickened => (SICKENED, 0, 0, Group::None),
+            Nauseated => (NONE, CANT_ATTACK | CANT_AOO, 0, Group::None),
+            Fatigued => (FATIGUED, NO_RUN_CHARGE, 0, Group::Fatigue(1)),
+            Exhausted => (EXHAUSTED, NO_RUN_CHARGE | HALF_SPEED, 0, Group::Fatigue(2)),
+            Entangled => (ENTANGLED, NO_RUN_CHARGE | HALF_SPEED, 0, Group::None),
+            Dazzled => (DAZZLED, 0, 0, Group::None),
+            Blinded => (
+                BLINDED,
+                DENIES_DEX | HALF_SPEED | NO_RUN_CHARGE | BLIND,
+                0,
+                Group::None,
+            ),
+            Deafened => (DEAFENED, 0, 0, Group::None),
+            FlatFooted => (NONE, DENIES_DEX | CANT_AOO, 0, Group::None),
+            Prone => (PRONE, NO_RUN_CHARGE, 0, Group::None),
+            Stunned => (STUNNED, CANT_ACT | DENIES_DEX | CANT_AOO, 0, Group::None),
+            Paralyzed | Helpless | Asleep | Unconscious => (NONE, HELPLESS_FLAGS, 0, Group::None),
+            Dazed => (NONE, CANT_ACT | CANT_AOO, 0, Group::None),
+            Staggered => (NONE, SINGLE_ACTION, 0, Group::None),
+            Fascinated => (FASCINATED, CANT_ACT | CANT_AOO, 0, Group::None),
+            Grappled => (GRAPPLED, CANT_MOVE | CANT_AOO, 0, Group::None),
+            Pinned => (
+                PINNED,
+                CANT_ATTACK | CANT_MOVE | DENIES_DEX | CANT_AOO,
+                0,
+                Group::None,
+            ),
+            Blurred => (NONE, 0, 20, Group::None),
+            Displaced => (NONE, 0, 50, Group::None),
+            Invisible => (NONE, INVISIBLE, 50, Group::None),
+            Bleeding => (NONE, BLEEDS, 0, Group::None),
+            Confused => (NONE, CONFUSED | CANT_AOO, 0, Group::None),
+        }
+    }
 
     #[test]
     fn there_are_29_conditions_each_with_a_definition() {
         assert_eq!(Condition::ALL.len(), 29);
-        for c in Condition::ALL {
-            let _ = c.definition();
+        for &c in Condition::ALL {
+            assert_eq!(Condition::lookup(c.name()), Ok(c), "{c}: name round-trips");
+            let d = c.definition();
+            let row: Row = (d.modifiers, d.flags, d.miss_chance, d.group);
+            assert_eq!(row, crb_row(c), "{c}: its row of the table");
         }
         assert_eq!(Condition::lookup("flat_footed"), Ok(Condition::FlatFooted));
         assert_eq!(

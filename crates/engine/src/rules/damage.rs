@@ -23,7 +23,8 @@
 //! - « CRB — Nonlethal Damage »: a nonlethal weapon (sap, unarmed strike) deals the whole hit
 //!   as nonlethal damage; a creature immune to nonlethal damage takes none of it.
 
-use crate::model::{DamageCategory, DamageReduction, DamageType, DamageTypes, Immunities};
+use super::defense::{DamageReduction, Immunities};
+use crate::vocab::{DamageCategory, DamageType, DamageTypes};
 
 /// True for damage types a critical hit multiplies and damage reduction reduces (bludgeoning,
 /// piercing, slashing).
@@ -189,24 +190,16 @@ impl<'a> Damage<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Bypass, DamageType::*, parse_combatant};
+    use crate::rules::defense::Bypass;
+    use crate::vocab::{DamageType::*, EnumSet};
 
     fn types(list: &[DamageType]) -> DamageTypes {
         list.iter().copied().collect()
     }
 
-    /// The immunities a combatant file lists (`["fire", "nonlethal"]`).
-    fn immune(names: &[&str]) -> Immunities {
-        let text = serde_json::json!({
-            "name": "defender",
-            "abilities": { "str_score": 10, "dex_score": 10, "con_score": 10,
-                           "int_score": 10, "wis_score": 10, "cha_score": 10 },
-            "hp_max": 10, "ac": { "total": 10, "touch": 10, "flat_footed": 10 },
-            "bab": 0, "initiative_mod": 0, "saves": { "fort": 0, "ref": 0, "will": 0 },
-            "attacks": [], "immunities": names
-        })
-        .to_string();
-        parse_combatant("defender", &text).unwrap().immunities()
+    /// Immune to the damage types `list`.
+    fn immune(list: &[DamageType]) -> Immunities {
+        Immunities::new(types(list), EnumSet::new())
     }
 
     fn dr(amount: u32, bypass: &str) -> DamageReduction {
@@ -345,7 +338,7 @@ mod tests {
     #[test]
     fn immunity_takes_a_component_without_the_minimum_point() {
         let defense = Defense {
-            immunities: immune(&["fire"]),
+            immunities: immune(&[Fire]),
             ..open()
         };
         assert_eq!(
@@ -405,7 +398,7 @@ mod tests {
             }
         );
         let defense = Defense {
-            immunities: immune(&["nonlethal"]),
+            immunities: immune(&[Nonlethal]),
             ..open()
         };
         let d = hit(defense, &[(4, &[Bludgeoning], 1)], 0, sap);

@@ -19,7 +19,7 @@
 use std::borrow::Cow;
 
 use super::bonus::{BonusType, Modifier, Stat, When};
-use crate::model::{EnumSet, Vocabulary};
+use crate::vocab::{EnumSet, Vocabulary};
 
 /// The feats with a modelled effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,11 +1,15 @@
 //! Rule building blocks shared by every rule that changes a number: typed bonuses and their
 //! stacking ([`bonus`]), the conditions ([`condition`]), saves and skill checks ([`check`]),
-//! damage applied to a defender ([`damage`]) and the feat catalogue ([`feat`]). Pure: the fight applies them.
+//! damage reduction and immunities ([`defense`]), damage applied to a defender ([`damage`]) and
+//! the feat catalogue ([`feat`]). Pure: the fight applies them. Imports only the leaves
+//! (`vocab`, `rng`): combatant files (`model`) carry these types, never the other way round,
+//! and no `Fight` is known here.
 
 pub mod bonus;
 pub mod check;
 pub mod condition;
 pub mod damage;
+pub mod defense;
 pub mod feat;
 
 pub use bonus::{
@@ -15,4 +19,5 @@ pub use bonus::{
 pub use check::{Check, Save, SaveResult, roll_check, roll_save};
 pub use condition::{Condition, ConditionSet, Definition, Group, Rounds, StartCondition, flag};
 pub use damage::{Damage, Dealt, Defense, Delivery, is_physical};
+pub use defense::{Bypass, DamageReduction, Immunities};
 pub use feat::{Applied, Feat, FeatLine, FeatSet, feat_set, read_feat_line};

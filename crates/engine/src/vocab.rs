@@ -1,10 +1,16 @@
-//! The closed vocabularies of combatant files — damage types, effect immunities, skills and
-//! ability names — with their snake_case spellings, a did-you-mean lookup, and [`EnumSet`], a
-//! copyable bit set for them. Owns names only: what a type or tag does in a fight lives in the
-//! rule modules.
+//! The closed vocabularies of combatant files — damage types, effect immunities, skills,
+//! ability names and alignments — with their file spellings, the `vocabulary!` macro that
+//! declares such a list (did-you-mean lookup included), and [`EnumSet`], a copyable bit set of
+//! one. Owns names only: what a type or tag does in a fight lives in the rule modules.
+//!
+//! A leaf: it imports nothing from `model/`, `rules/` or `fight/`, so both the combatant schema
+//! and the rule modules (bonus types, conditions) can declare vocabularies without importing
+//! each other.
 
 use std::fmt;
 use std::marker::PhantomData;
+
+use serde::Deserialize;
 
 use crate::de::closest;
 
@@ -60,7 +66,7 @@ macro_rules! vocabulary {
             pub const ALL: &'static [$name] = &[$($name::$variant,)+];
         }
 
-        impl $crate::model::Vocabulary for $name {
+        impl $crate::vocab::Vocabulary for $name {
             const WHAT: &'static str = $what;
 
             fn all() -> &'static [Self] {
@@ -80,7 +86,7 @@ macro_rules! vocabulary {
 
         impl ::std::fmt::Display for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                f.write_str($crate::model::Vocabulary::name(*self))
+                f.write_str($crate::vocab::Vocabulary::name(*self))
             }
         }
     };
@@ -198,6 +204,29 @@ vocabulary! {
         Wis = "wis",
         Cha = "cha",
     }
+}
+
+/// « CRB — Alignment »: the two-axis code, default `N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+pub enum Alignment {
+    #[serde(rename = "LG")]
+    LawfulGood,
+    #[serde(rename = "NG")]
+    NeutralGood,
+    #[serde(rename = "CG")]
+    ChaoticGood,
+    #[serde(rename = "LN")]
+    LawfulNeutral,
+    #[serde(rename = "N")]
+    Neutral,
+    #[serde(rename = "CN")]
+    ChaoticNeutral,
+    #[serde(rename = "LE")]
+    LawfulEvil,
+    #[serde(rename = "NE")]
+    NeutralEvil,
+    #[serde(rename = "CE")]
+    ChaoticEvil,
 }
 
 vocabulary! {

@@ -1,10 +1,13 @@
-//! Damage reduction (« CRB — Damage Reduction »): an amount and what overcomes it, parsed from
-//! the SRD's notation (`"-"`, `"magic"`, `"bludgeoning and magic"`, `"silver or cold iron"`).
-//! Owns the notation and the bypass test; applying DR to a hit is the damage module's job.
+//! A creature's standing defenses against damage and effects, as rule data: damage reduction
+//! (« CRB — Damage Reduction »: an amount and what overcomes it, parsed from the SRD's notation
+//! `"-"`, `"magic"`, `"bludgeoning and magic"`, `"silver or cold iron"`) and immunities (damage
+//! types and effect tags). Owns the notation and the bypass and immunity tests; applying them
+//! to a hit is the damage module's job. Combatant files carry these values (`model`), and the
+//! rules read them without knowing a combatant.
 
 use std::fmt;
 
-use super::vocab::{DamageType, DamageTypes, Vocabulary, unknown};
+use crate::vocab::{DamageType, DamageTypes, EffectTag, EnumSet, Vocabulary, unknown};
 
 /// What overcomes a damage reduction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,6 +153,39 @@ impl fmt::Display for DamageReduction {
     /// `5/magic`, `10/—`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.amount, self.bypass)
+    }
+}
+
+/// What the creature is immune to: damage types and effect tags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Immunities {
+    damage: DamageTypes,
+    effects: EnumSet<EffectTag>,
+}
+
+impl Immunities {
+    pub fn new(damage: DamageTypes, effects: EnumSet<EffectTag>) -> Self {
+        Self { damage, effects }
+    }
+
+    pub fn to_damage(&self, damage_type: DamageType) -> bool {
+        self.damage.contains(damage_type)
+    }
+
+    pub fn to_effect(&self, effect: EffectTag) -> bool {
+        self.effects.contains(effect)
+    }
+
+    pub fn damage_types(&self) -> DamageTypes {
+        self.damage
+    }
+
+    pub fn effects(&self) -> EnumSet<EffectTag> {
+        self.effects
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.damage.is_empty() && self.effects.is_empty()
     }
 }
 
