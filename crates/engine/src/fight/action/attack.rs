@@ -12,35 +12,19 @@ use super::super::numbers::Swing;
 use super::super::state::Fight;
 
 impl Fight<'_> {
-    /// « CRB — Attack »: one attack on `target` (or the nearest active enemy when it is gone).
-    pub(super) fn attack_action<R: Roller, S: Sink>(
+    /// « CRB — Attack »: one attack on `target` (or the nearest active enemy when it is gone)
+    /// with the first weapon that can strike it; a ranged attack from a threatened square
+    /// provokes first.
+    pub(super) fn attack<R: Roller, S: Sink>(
         &mut self,
         u: usize,
         target: usize,
         dice: &mut R,
         sink: &mut S,
     ) {
-        if let Some(t) = self.live_target(u, target) {
-            self.attack_once(u, t, dice, sink);
-        }
-    }
-
-    /// « CRB — Full Attack » on `target` (or the nearest active enemy when it is gone).
-    pub(super) fn full_attack_action<R: Roller, S: Sink>(
-        &mut self,
-        u: usize,
-        target: usize,
-        dice: &mut R,
-        sink: &mut S,
-    ) {
-        if let Some(t) = self.live_target(u, target) {
-            self.full_attack(u, t, dice, sink);
-        }
-    }
-
-    /// One attack with the first weapon that can strike `t`; a ranged attack from a threatened
-    /// square provokes first.
-    fn attack_once<R: Roller, S: Sink>(&mut self, u: usize, t: usize, dice: &mut R, sink: &mut S) {
+        let Some(t) = self.live_target(u, target) else {
+            return;
+        };
         let Some(w) = self.weapon_for(u, t) else {
             return;
         };
@@ -53,11 +37,21 @@ impl Fight<'_> {
         self.strike(u, t, w, Swing::default(), dice, sink);
     }
 
-    /// « CRB — Full Attack »: iteratives at BAB +6/+11/+16 (−5/−10/−15) for manufactured
-    /// weapons; with a natural weapon, every natural attack that reaches (never iteratives).
-    /// Each attack line swings `count` times; swings left when the target drops are lost, later
-    /// lines turn to the nearest enemy they can still strike.
-    fn full_attack<R: Roller, S: Sink>(&mut self, u: usize, t: usize, dice: &mut R, sink: &mut S) {
+    /// « CRB — Full Attack » on `target` (or the nearest active enemy when it is gone):
+    /// iteratives at BAB +6/+11/+16 (−5/−10/−15) for manufactured weapons; with a natural
+    /// weapon, every natural attack that reaches (never iteratives). Each attack line swings
+    /// `count` times; swings left when the target drops are lost, later lines turn to the
+    /// nearest enemy they can still strike.
+    pub(super) fn full_attack<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        target: usize,
+        dice: &mut R,
+        sink: &mut S,
+    ) {
+        let Some(t) = self.live_target(u, target) else {
+            return;
+        };
         let Some(first) = self.weapon_for(u, t) else {
             return;
         };

@@ -35,8 +35,8 @@ impl Fight<'_> {
         sink: &mut S,
     ) {
         match action {
-            Action::Attack { target } => self.attack_action(u, target.index(), dice, sink),
-            Action::FullAttack { target } => self.full_attack_action(u, target.index(), dice, sink),
+            Action::Attack { target } => self.attack(u, target.index(), dice, sink),
+            Action::FullAttack { target } => self.full_attack(u, target.index(), dice, sink),
             Action::Move { target } => self.move_action(u, target.index(), scratch, dice, sink),
             Action::FiveFootStep { target } => self.step_toward(u, target.index(), sink),
             Action::FiveFootStepTo { to } => self.step_onto(u, to, sink),
