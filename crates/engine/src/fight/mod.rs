@@ -1,5 +1,5 @@
-//! Playing one fight: its state ([`state`], [`unit`]), the turn loop ([`turn`]), the actions by
-//! family and their costs ([`action`]), the resolution of one attack ([`strike`]) and the rules
+//! Playing one fight: its state (`state`, `unit`), the turn loop (`turn`), the actions by
+//! family and their costs (`action`), one attack from roll to wound (`strike`) and the rules
 //! around it — attack numbers, reach and cover, paths, attacks of opportunity, saves and
 //! checks — and the read-only [`View`] that a [`Policy`] decides from. Public surface: the
 //! action vocabulary, the policy seam, [`Outcome`] and [`TranscriptLine`]. Batches of fights
@@ -22,7 +22,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use action::{Action, ActionResult, Cost, Movement, Plan, Provokes, Slot};
+pub use action::{Action, ActionResult, Cost, MAX_PLAN, Movement, Plan, Provokes, Slot};
 pub use state::Life;
 pub use turn::Outcome;
 pub use unit::UnitId;

@@ -5,7 +5,7 @@
 //! through it can change the fight (paths are planned in the fight's scratch buffers, whose
 //! contents no query leaves behind). The units and their state are here; the battlefield
 //! questions (who is nearest, weakest, threatened, where a step or a charge leads) in
-//! [`queries`]. Owns what a policy may see; never what it decides.
+//! `queries`. Owns what a policy may see; never what it decides.
 
 mod queries;
 
