@@ -3,6 +3,7 @@
 //! scenario, each side with its tactic ([`SidePolicies`]); [`transcript`] plays one run and
 //! returns its log lines; the `_with` forms take any [`Policy`]. Run `i` rolls from seed
 //! `seed + i`; one fight's state is reset before the next, so nothing leaks between runs.
+//! Owns the batch loop and the tally of each fight; never a rule or a decision.
 
 use std::ops::Range;
 

@@ -14,6 +14,8 @@
 //! [`SidePolicies`] plays every unit with its side's [`Tactic`]; it is the policy of
 //! `play::run_range` and the transcripts.
 //!
+//! Policies never change a fight: they only fill plans.
+//!
 //! External policies (tactic files, another process) will read a serializable `Observation`,
 //! a snapshot built from the [`View`] only for them; it will live here, in `observation.rs`,
 //! beside the policies that need it — the built-in ones never pay for it.

@@ -1,7 +1,8 @@
 //! Actions: what a policy may ask for and what it costs ([`cost`]), the action economy that
 //! keeps what fits a turn ([`budget`]), and [`Fight::act`], which carries out one kept action
 //! through its family — attacks ([`attack`]), movement ([`movement`]), stances ([`stance`]).
-//! Owns the dispatch from an action to its family; the turn loop (`turn`) decides when.
+//! Owns the dispatch from an action to its family; never decides which action to take (a
+//! policy does) or when (the turn loop, `turn`).
 
 mod attack;
 pub mod budget;
