@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use pf1e_engine::fight::run_range;
 use pf1e_engine::map::parse_map;
 use pf1e_engine::model::{Combatant, parse_combatant};
+use pf1e_engine::play::run_range;
 use pf1e_engine::rng::Seed;
 use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec};
 

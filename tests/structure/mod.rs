@@ -21,7 +21,6 @@ const CRATES: [(&str, &str); 3] = [
 ];
 
 #[test]
-#[ignore = "enabled once the restructuring lands"]
 fn imports_have_no_cycle_and_point_down() {
     let found = violations(Path::new(env!("CARGO_MANIFEST_DIR")));
     assert!(

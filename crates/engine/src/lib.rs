@@ -15,6 +15,8 @@ pub mod grid;
 pub mod los;
 pub mod map;
 pub mod model;
+pub mod play;
+pub mod policy;
 pub mod rng;
 pub mod rules;
 pub mod scenario;

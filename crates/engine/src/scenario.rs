@@ -46,7 +46,7 @@ impl Default for FightOptions {
 }
 
 /// How one side fights: the built-in policies of the fight engine (the sweeps' `tactics`
-/// axis). Each is documented with its policy in `fight::tactics`; names are the snake_case
+/// axis). Each is documented with its policy in `policy::tactics`; names are the snake_case
 /// words of [`Tactic::name`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tactic {

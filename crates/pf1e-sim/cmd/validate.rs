@@ -119,7 +119,7 @@ fn combatant_summary(c: &Combatant) -> String {
         let attacks: Vec<String> = c.attacks().iter().map(attack_summary).collect();
         let _ = write!(out, ", attacks: {}", attacks.join(", "));
     }
-    let (modelled, no_op) = feats(c).fold((0, 0), |(m, n), f| match f.feat {
+    let (modelled, no_op) = feats(c.feats()).fold((0, 0), |(m, n), f| match f.feat {
         Some(_) => (m + 1, n),
         None => (m, n + 1),
     });
@@ -157,7 +157,7 @@ fn combatant_summary(c: &Combatant) -> String {
 /// unknown condition, this modifier never applies`. A valid file's modifiers are its file's,
 /// in file order, so their index is the file's.
 fn combatant_warnings(c: &Combatant) -> Vec<String> {
-    let no_ops = feats(c)
+    let no_ops = feats(c.feats())
         .enumerate()
         .filter(|(_, f)| f.feat.is_none())
         .map(|(i, f)| {

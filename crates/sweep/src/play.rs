@@ -4,7 +4,8 @@
 
 use std::ops::Range;
 
-use pf1e_engine::fight::{TranscriptLine, run_range, transcript};
+use pf1e_engine::fight::TranscriptLine;
+use pf1e_engine::play::{run_range, transcript};
 use pf1e_engine::rng::{RunIndex, Seed};
 use pf1e_engine::scenario::Scenario;
 use pf1e_engine::tally::Tally;

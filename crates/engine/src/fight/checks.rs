@@ -1,8 +1,8 @@
-//! Saving throws and skill checks of a unit in a fight (seed 000 « Jets de sauvegarde »,
-//! « Compétences »): the stat block's bonus plus the typed modifiers that hold — its standing
+//! Saving throws and skill checks of a unit in a fight (the reference spec, « Jets de
+//! sauvegarde », « Compétences »): the stat block's bonus plus the typed modifiers that hold — its standing
 //! modifiers and its conditions', stacked by `rules::bonus` — rolled by `rules::check`.
-//! Nothing in Phase 1 calls for a save yet (spells and special attacks will); the dying
-//! Constitution check keeps its own rule (`engine::stabilize`).
+//! No rule calls for a save yet (spells and special attacks will); the dying Constitution
+//! check keeps its own rule (`turn::life`). Rolls checks; never applies their effects.
 
 use crate::model::{Ability, Skill};
 use crate::rng::Roller;
@@ -10,11 +10,11 @@ use crate::rules::{Check, Context, Save, SaveResult, Stat, roll_check, roll_save
 
 use super::state::Fight;
 
-// Rules that call for saves and checks (spells, special attacks, manoeuvres) come next; until
-// then only the tests call these.
+// Rules that call for saves and checks (spells, special attacks, manoeuvres) will call these;
+// until then only the tests do.
 #[cfg_attr(
     not(test),
-    expect(dead_code, reason = "no Phase 1 rule rolls a save or a skill yet")
+    expect(dead_code, reason = "no rule rolls a save or a skill yet")
 )]
 impl Fight<'_> {
     /// The total bonus of `u` on `save` against an effect described by `ctx` (descriptors,

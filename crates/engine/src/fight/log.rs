@@ -1,5 +1,6 @@
 //! Transcript sinks. Fights are generic over a [`Sink`]; with [`NoLog`] every `log!` call is
-//! removed at compile time (`Sink::ON` is a constant), so a batch of fights formats no string.
+//! removed at compile time (`Sink::ON` is a constant), so a batch of fights formats no string. Owns
+//! where lines go; never what they say.
 
 use std::fmt;
 

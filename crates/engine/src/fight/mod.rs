@@ -1,67 +1,37 @@
-//! Playing fights: the turn loop and the rules it applies (Phase 0). Public entry points:
-//! [`run_range`] plays runs `start..end` of a scenario into a [`Tally`]; [`transcript`] plays
-//! one run and returns its log lines. Every unit plays its side's
-//! [`Tactic`](crate::scenario::Tactic) (policies in `policy` and `tactics`).
+//! Playing one fight: its state (`state`, `unit`), the turn loop (`turn`), the actions by
+//! family and their costs (`action`), one attack from roll to wound (`strike`) and the rules
+//! around it — attack numbers, reach and cover, paths, attacks of opportunity, saves and
+//! checks — and the read-only [`View`] that a [`Policy`] decides from. Public surface: the
+//! action vocabulary, the policy seam, [`Outcome`] and [`TranscriptLine`]. Batches of fights
+//! and the built-in policies live above it (the `play` and `policy` modules); nothing here
+//! names a policy.
 
-mod attack;
+mod action;
+mod aoo;
 mod checks;
-mod economy;
-mod engine;
 mod log;
-mod movement;
 mod numbers;
-mod policy;
+mod path;
 mod reach;
 mod state;
-mod tactics;
+mod strike;
+mod turn;
 mod unit;
+mod view;
 
-#[cfg(test)]
-mod test_support;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_aoo;
-#[cfg(test)]
-mod tests_attack;
-#[cfg(test)]
-mod tests_checks;
-#[cfg(test)]
-mod tests_concealment;
-#[cfg(test)]
-mod tests_conditions;
-#[cfg(test)]
-mod tests_economy;
-#[cfg(test)]
-mod tests_feats;
-#[cfg(test)]
-mod tests_fights;
-#[cfg(test)]
-mod tests_life;
-#[cfg(test)]
-mod tests_movement;
-#[cfg(test)]
-mod tests_ranged;
-#[cfg(test)]
-mod tests_size;
-#[cfg(test)]
-mod tests_tactics;
-#[cfg(test)]
-mod tests_transcripts;
 
-use std::ops::Range;
+pub use action::{Action, ActionResult, Cost, MAX_PLAN, Movement, Plan, Provokes, Slot};
+pub use state::Life;
+pub use turn::Outcome;
+pub use unit::UnitId;
+pub use view::{Policy, View};
 
-use crate::rng::{Roller, RunIndex, Seed, SeededDice};
-use crate::scenario::Scenario;
-use crate::tally::Tally;
-
-pub use economy::{Action, ActionResult, Plan};
-pub use engine::Outcome;
-
-use engine::Scratch;
-use log::{Keep, NoLog};
-use policy::SidePolicies;
-use state::Fight;
+pub(crate) use action::Scratch;
+pub(crate) use log::{Keep, NoLog};
+pub(crate) use state::Fight;
+pub(crate) use unit::prepare;
 
 /// One line of a fight's log. `round` and `actor` are `None` for lines about the whole fight
 /// (initiative rolls, the outcome).
@@ -70,57 +40,4 @@ pub struct TranscriptLine {
     pub round: Option<u32>,
     pub actor: Option<String>,
     pub message: String,
-}
-
-/// Plays runs `runs` (run indices) of `scenario` (run `i` rolls from seed `seed + i`), each
-/// side with its tactic, and tallies them.
-pub fn run_range(scenario: &Scenario, seed: Seed, runs: Range<u64>) -> Tally {
-    let info = unit::prepare(scenario);
-    let mut fight = Fight::new(scenario, &info);
-    let mut scratch = Scratch::default();
-    let mut tally = Tally::empty(scenario.sides().len(), scenario.units().len());
-    for run in runs {
-        let mut dice = SeededDice::for_run(seed, RunIndex(run));
-        let outcome = fight.play(&SidePolicies, &mut scratch, &mut dice, &mut NoLog);
-        record(&fight, outcome, &mut tally);
-    }
-    tally
-}
-
-fn record(fight: &Fight, outcome: Outcome, tally: &mut Tally) {
-    tally.fights += 1;
-    match outcome.winner {
-        Some(side) => tally.wins[side] += 1,
-        None => tally.draws += 1,
-    }
-    let r = u64::from(outcome.rounds);
-    tally.rounds_sum += r;
-    tally.rounds_sq_sum += r * r;
-    for (t, u) in tally.units.iter_mut().zip(&fight.units) {
-        t.add(&u.tally);
-        t.downed += u64::from(u.downed);
-        t.killed += u64::from(u.dead);
-    }
-}
-
-/// Plays run `run` of `scenario` and returns its log.
-pub fn transcript(scenario: &Scenario, seed: Seed, run: RunIndex) -> Vec<TranscriptLine> {
-    play_logged(scenario, &mut SeededDice::for_run(seed, run)).1
-}
-
-/// Plays one fight of `scenario`, each side with its tactic, rolling from `dice` (a
-/// [`crate::rng::ScriptedDice`] in rule transcripts), and returns its outcome, its log and the
-/// per-combatant tally of that fight.
-pub fn play_logged<R: Roller>(
-    scenario: &Scenario,
-    dice: &mut R,
-) -> (Outcome, Vec<TranscriptLine>, Tally) {
-    let info = unit::prepare(scenario);
-    let mut fight = Fight::new(scenario, &info);
-    let mut scratch = Scratch::default();
-    let mut sink = Keep::default();
-    let outcome = fight.play(&SidePolicies, &mut scratch, dice, &mut sink);
-    let mut tally = Tally::empty(scenario.sides().len(), scenario.units().len());
-    record(&fight, outcome, &mut tally);
-    (outcome, sink.0, tally)
 }

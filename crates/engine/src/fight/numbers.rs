@@ -1,10 +1,11 @@
 //! The numbers of one attack before any die is rolled — attack bonus, the armor class it
 //! targets, the miss chance, the flat damage bonus and whether sneak attack applies — and the
 //! typed-modifier queries of a unit (stat block modifiers, feats and conditions through the
-//! one stacking resolver, `rules::bonus`). Shared by the attack resolution and by policies
-//! that weigh a choice (Power Attack), so both always see the same numbers.
+//! one stacking resolver, `rules::bonus`). Shared by `strike` and by the policies' view, which
+//! weighs a choice with them (Power Attack), so both always see the same numbers. Reads the
+//! fight; rolls nothing and changes nothing.
 //!
-//! Rules gathered here (seed 000 and CRB): charge +2; flanking +2 (melee); higher ground +1
+//! Rules gathered here (the reference spec and CRB): charge +2; flanking +2 (melee); higher ground +1
 //! (melee); range increments −2 each; shooting into melee −4 unless Precise Shot; typed
 //! modifiers on attack, damage and AC (prone −4 AC against melee, +4 against ranged…); an
 //! invisible attacker +2 and the target loses its Dex bonus (« Attaquant invisible »), except
@@ -17,10 +18,23 @@
 //! creatures (« Attaque sournoise »).
 
 use crate::los::CoverMode;
-use crate::rules::{AcKind, AttackContext, Condition, Context, Modifier, Stat, flag, resolve};
+use crate::rules::{
+    AcKind, AttackContext, Condition, Context, Feat, Modifier, Stat, flag, resolve,
+};
 
-use super::attack::Swing;
 use super::state::Fight;
+use super::unit::{UnitInfo, Weapon};
+
+/// Modifiers a caller adds to one attack.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Swing {
+    /// Iterative penalty (−5, −10, −15) or other caller penalty.
+    pub penalty: i32,
+    /// A charge: +2 to hit.
+    pub charge: bool,
+    /// An attack of opportunity (only logged differently).
+    pub opportunity: bool,
+}
 
 /// The numbers of one attack of `a` with weapon `w` against `t`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +46,15 @@ pub struct AttackNumbers {
     /// Added to the first damage component (multiplied on a critical hit).
     pub damage_bonus: i32,
     pub sneak: bool,
+}
+
+/// The typed modifiers of one attack: on the target's armor class, the attack roll and the
+/// damage.
+#[derive(Clone, Copy, Debug, Default)]
+struct Typed {
+    ac: i32,
+    attack: i32,
+    damage: i32,
 }
 
 impl Fight<'_> {
@@ -69,7 +92,7 @@ impl Fight<'_> {
 
     /// Speed multiple of a run: ×4, ×5 with the Run feat (« CRB — Run »).
     pub fn run_multiple(&self, u: usize) -> u32 {
-        if self.info[u].run_feat { 5 } else { 4 }
+        if self.info[u].has(Feat::Run) { 5 } else { 4 }
     }
 
     /// Unit `u` has a condition with `flag` (a `rules::flag` bit).
@@ -87,7 +110,7 @@ impl Fight<'_> {
         if !self.has_flag(u, flag::CANT_AOO) {
             return true;
         }
-        let reflexes = self.info[u].combat_reflexes;
+        let reflexes = self.info[u].has(Feat::CombatReflexes);
         self.units[u].conds.iter().all(|c| {
             c.definition().flags & flag::CANT_AOO == 0 || (reflexes && c == Condition::FlatFooted)
         })
@@ -97,14 +120,14 @@ impl Fight<'_> {
     /// without the Run feat, or an invisible attacker (not in melee against Blind-Fight).
     pub fn denied_dex(&self, a: usize, t: usize, melee: bool) -> bool {
         self.has_flag(t, flag::DENIES_DEX)
-            || (self.units[t].running && !self.info[t].run_feat)
+            || (self.units[t].running && !self.info[t].has(Feat::Run))
             || self.invisible_edge(a, t, melee)
     }
 
     /// `a` is invisible to `t` for this attack (« CRB — Invisibility »; Blind-Fight: « invisible
     /// attackers get no advantages related to hitting you in melee »).
     fn invisible_edge(&self, a: usize, t: usize, melee: bool) -> bool {
-        self.has_flag(a, flag::INVISIBLE) && !(melee && self.info[t].blind_fight)
+        self.has_flag(a, flag::INVISIBLE) && !(melee && self.info[t].has(Feat::BlindFight))
     }
 
     /// The miss chance of `a`'s attacks on `t`: the target's concealment, at least 50 % when
@@ -167,83 +190,27 @@ impl Fight<'_> {
             (false, true) => AcKind::FlatFooted,
             (true, true) => AcKind::FlatFootedTouch,
         };
-        let mut ac = match kind {
-            AcKind::Total => target.ac_total,
-            AcKind::Touch => target.ac_touch,
-            AcKind::FlatFooted => target.ac_flat_footed,
-            // Flat-footed touch: touch AC without what flat-footed removes (Dex and dodge).
-            AcKind::FlatFootedTouch => {
-                target.ac_touch - (target.ac_total - target.ac_flat_footed).max(0)
-            }
+        let typed = if plain {
+            Typed::default()
+        } else {
+            self.typed_modifiers(a, t, weapon, d, kind)
         };
-        if helpless {
-            // « CRB — Helpless »: Dexterity 0, a −5 modifier, in place of its own.
-            ac += -5 - target.dex_mod.min(0);
-        }
+        let mut ac = target_ac(target, kind, helpless) + cover_ac + typed.ac;
         if self.units[t].charged {
-            ac -= 2;
-        }
-        ac += cover_ac;
-
-        // Typed modifiers: the attack as the attacker's (`mine`) and the target's (`theirs`,
-        // with the attacker as the source) conditions see it.
-        let mut typed = (0, 0);
-        if !plain {
-            let name = self.scenario.units()[a].combatant.attacks()[weapon.index].name();
-            let attack = AttackContext {
-                melee,
-                distance_ft: d,
-                weapon: name,
-            };
-            let mine = Context {
-                attack: Some(attack),
-                ..Context::default()
-            };
-            let theirs = Context {
-                attack: Some(attack),
-                source: Some(self.scenario.units()[a].combatant.alignment()),
-                ..Context::default()
-            };
-            ac += self.stat_mod(t, Stat::Ac, Some(kind), &theirs);
-            let (attack_stat, damage_stat) = if melee {
-                (Stat::MeleeAttack, Stat::MeleeDamage)
-            } else {
-                (Stat::RangedAttack, Stat::RangedDamage)
-            };
-            typed = (
-                self.stat_mod(a, attack_stat, None, &mine),
-                self.stat_mod(a, damage_stat, None, &mine),
-            );
-        }
-
-        let mut bonus = weapon.bonus + swing.penalty;
-        if swing.charge {
-            bonus += 2;
+            ac -= 2; // « CRB — Charge »: −2 AC until the charger's next turn.
         }
         let flanked = melee && self.flanked(a, t);
-        if melee {
-            if flanked {
-                bonus += 2;
-            }
-            if self.elevation_of(a) > self.elevation_of(t) {
-                bonus += 1; // « CRB — Table 8-5: On higher ground, melee +1 »
-            }
-            if helpless {
-                bonus += 4;
-            }
-        } else {
-            if weapon.increment_ft > 0 && d > 0 {
-                bonus -= 2 * ((d - 1) / weapon.increment_ft) as i32;
-            }
-            if !info.precise_shot && self.engaged_with_ally(a, t) {
-                bonus -= 4;
-            }
+        let mut bonus = self.situational_bonus(a, t, weapon, d, swing) + typed.attack;
+        if flanked {
+            bonus += 2;
+        }
+        if melee && helpless {
+            bonus += 4; // « CRB — Helpless »: +4 on melee attacks against it.
         }
         if !plain && self.invisible_edge(a, t, melee) {
             bonus += 2;
         }
-        bonus += typed.0;
-        let mut damage_bonus = typed.1;
+        let mut damage_bonus = typed.damage;
         let step = if power { self.power_step(a, w) } else { 0 };
         if step > 0 {
             bonus -= step;
@@ -267,6 +234,92 @@ impl Fight<'_> {
             damage_bonus,
             sneak,
         })
+    }
+
+    /// Typed modifiers of an attack of `a` with `weapon` on `t`, `d_ft` away: the attack as
+    /// the attacker's (`mine`) and the target's (`theirs`, with the attacker as the source)
+    /// conditions and standing modifiers see it; `kind` is the armor class it targets.
+    #[inline(always)]
+    fn typed_modifiers(
+        &self,
+        a: usize,
+        t: usize,
+        weapon: &Weapon,
+        d_ft: u32,
+        kind: AcKind,
+    ) -> Typed {
+        let melee = weapon.melee;
+        let name = self.scenario.units()[a].combatant.attacks()[weapon.index].name();
+        let attack = AttackContext {
+            melee,
+            distance_ft: d_ft,
+            weapon: name,
+        };
+        let mine = Context {
+            attack: Some(attack),
+            ..Context::default()
+        };
+        let theirs = Context {
+            attack: Some(attack),
+            source: Some(self.scenario.units()[a].combatant.alignment()),
+            ..Context::default()
+        };
+        let (attack_stat, damage_stat) = if melee {
+            (Stat::MeleeAttack, Stat::MeleeDamage)
+        } else {
+            (Stat::RangedAttack, Stat::RangedDamage)
+        };
+        Typed {
+            ac: self.stat_mod(t, Stat::Ac, Some(kind), &theirs),
+            attack: self.stat_mod(a, attack_stat, None, &mine),
+            damage: self.stat_mod(a, damage_stat, None, &mine),
+        }
+    }
+
+    /// The attack bonus of `a`'s `weapon` on `t`, `d_ft` away, before flanking, a helpless
+    /// target, invisibility, typed modifiers and Power Attack: the stat block's bonus, the
+    /// caller's penalty, a charge's +2, in melee higher ground +1 (« CRB — Table 8-5 »); at
+    /// range, −2 per full range increment and −4 for shooting into melee unless Precise Shot.
+    #[inline(always)]
+    fn situational_bonus(
+        &self,
+        a: usize,
+        t: usize,
+        weapon: &Weapon,
+        d_ft: u32,
+        swing: Swing,
+    ) -> i32 {
+        let mut bonus = weapon.bonus + swing.penalty;
+        if swing.charge {
+            bonus += 2;
+        }
+        if weapon.melee {
+            if self.elevation_of(a) > self.elevation_of(t) {
+                bonus += 1;
+            }
+        } else {
+            if weapon.increment_ft > 0 && d_ft > 0 {
+                bonus -= 2 * ((d_ft - 1) / weapon.increment_ft) as i32;
+            }
+            if !self.info[a].has(Feat::PreciseShot) && self.engaged_with_ally(a, t) {
+                bonus -= 4;
+            }
+        }
+        bonus
+    }
+
+    /// Power Attack (or Deadly Aim) on raises the expected damage of one attack of `me` with
+    /// weapon `w` on `target` from where it stands.
+    pub fn power_attack_pays(&self, me: usize, target: usize, w: usize, swing: Swing) -> bool {
+        let (Some(off), Some(on)) = (
+            self.attack_numbers(me, target, w, swing, false),
+            self.attack_numbers(me, target, w, swing, true),
+        ) else {
+            return false;
+        };
+        let avg_x2 = self.average_damage_x2(me, w);
+        self.expected_damage_x100(me, w, &on, avg_x2)
+            > self.expected_damage_x100(me, w, &off, avg_x2)
     }
 
     /// Twice the average damage of weapon `w` of `a` before situational bonuses (dice and the
@@ -303,5 +356,25 @@ impl Fight<'_> {
         let kept = i64::from(100 - n.miss_chance);
         // dmg_x2/2 per hit; /400 rolls; ×100 for hundredths; ×kept/100 for concealment.
         per_400 * kept / 800
+    }
+}
+
+/// The armor class of `kind` from `target`'s stat block, with « CRB — Helpless » (Dexterity 0,
+/// a −5 modifier, in place of its own).
+#[inline(always)]
+fn target_ac(target: &UnitInfo, kind: AcKind, helpless: bool) -> i32 {
+    let ac = match kind {
+        AcKind::Total => target.ac_total,
+        AcKind::Touch => target.ac_touch,
+        AcKind::FlatFooted => target.ac_flat_footed,
+        // Flat-footed touch: touch AC without what flat-footed removes (Dex and dodge).
+        AcKind::FlatFootedTouch => {
+            target.ac_touch - (target.ac_total - target.ac_flat_footed).max(0)
+        }
+    };
+    if helpless {
+        ac - 5 - target.dex_mod.min(0)
+    } else {
+        ac
     }
 }

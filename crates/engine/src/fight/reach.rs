@@ -12,6 +12,13 @@ use super::state::Fight;
 use super::unit::Weapon;
 
 impl Fight<'_> {
+    /// The nearest active enemy of `me` (ties: unit order).
+    pub fn nearest_enemy(&self, me: usize) -> Option<usize> {
+        (0..self.units.len())
+            .filter(|&o| self.enemies(me, o) && self.units[o].active())
+            .min_by_key(|&o| (self.distance_ft(me, o), o))
+    }
+
     /// Distance in feet between the footprints of `a` (standing at `a_pos`) and unit `b`.
     pub fn distance_ft_from(&self, a: usize, a_pos: Pos, b: usize) -> u32 {
         let sq = footprint_distance_squares(
@@ -29,7 +36,7 @@ impl Fight<'_> {
 
     /// True when weapon `w` of `a` can strike a target `d_ft` away (range and reach only).
     /// Melee: the weapon's band `reach_min_ft..=reach_max_ft` — a disc from distance 0 (a
-    /// creature sharing the attacker's square, S4c) to the reach for a natural-reach weapon, so
+    /// creature sharing the attacker's square) to the reach for a natural-reach weapon, so
     /// a Tiny-or-smaller creature with reach 0 strikes only inside its target's square (« They
     /// must enter an opponent's square to attack in melee »); a ring for a reach weapon, which
     /// strikes neither adjacent nor in its own square.
@@ -73,7 +80,7 @@ impl Fight<'_> {
     }
 
     /// The first weapon of `a`, in stat-block order, that can strike `t` with `a` standing at
-    /// `a_pos` (seed « weapon_for »).
+    /// `a_pos` (the reference spec, « weapon_for »).
     pub fn weapon_for_from(&self, a: usize, a_pos: Pos, t: usize) -> Option<usize> {
         let d = self.distance_ft_from(a, a_pos, t);
         let w = self.info[a]
@@ -115,8 +122,8 @@ impl Fight<'_> {
     }
 
     /// Terrain cover of `t` against `a` (at their current squares), plus soft cover from
-    /// creatures in between for ranged attacks (seed « Couvert » : +4 from an active creature).
-    /// A creature sharing a square with `a` or `t` (S4c co-occupation) is not in between.
+    /// creatures in between for ranged attacks (the reference spec, « Couvert »: +4 from an active creature).
+    /// A creature sharing a square with `a` or `t` (co-occupation) is not in between.
     pub fn attack_cover(&self, a: usize, t: usize, mode: CoverMode) -> Cover {
         let (pa, pt) = (self.units[a].pos, self.units[t].pos);
         let (sa, st) = (self.info[a].size, self.info[t].size);
@@ -184,7 +191,7 @@ impl Fight<'_> {
         })
     }
 
-    /// The footprints of `a` and `b` overlap: they share a square (S4c co-occupation).
+    /// The footprints of `a` and `b` overlap: they share a square (co-occupation).
     pub fn shares_square(&self, a: usize, b: usize) -> bool {
         self.has_small_units()
             && footprint_distance_squares(
@@ -217,6 +224,20 @@ impl Fight<'_> {
                 && !self.shares_square(o, a)
                 && !self.shares_square(o, t)
         })
+    }
+
+    /// Ground height under a unit: the highest square of its footprint.
+    pub fn elevation_of(&self, u: usize) -> u8 {
+        if self.info[u].footprint == 1 {
+            return self.map.elevation(self.units[u].pos);
+        }
+        self.info[u]
+            .size
+            .squares(self.units[u].pos)
+            .filter(|p| self.map.contains(*p))
+            .map(|p| self.map.elevation(p))
+            .max()
+            .unwrap_or(0)
     }
 
     /// « CRB — Flanking »: an active ally of `a` threatens `t` and the line between the centres

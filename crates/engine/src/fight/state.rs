@@ -1,12 +1,13 @@
 //! The mutable state of one fight: hit points, nonlethal damage, positions, life state and the
 //! per-round trackers, plus the square occupancy grid — one layer for Small-or-larger creatures
 //! and one per Tiny-or-smaller size, so a square holds at most one creature of each layer
-//! (seed 000 « Tailles et occupation multi-cases », S4c; CRB « Big and Little Creatures in
+//! (the reference spec, « Tailles et occupation multi-cases »; CRB « Big and Little Creatures in
 //! Combat »: « more than one such creature can fit into a single square »). Allocated once
 //! per batch and reset for each fight, so the hot loop never allocates. The life rules
-//! (« CRB — Injury and Death », seed 000 « Mourir et stabilisation », « Invalide », « Dégâts
-//! non-létaux », « Mort simplifiée des monstres ») are the transitions in
-//! [`Fight::apply_damage`] and [`UnitState::life`].
+//! (« CRB — Injury and Death »; the reference spec, « Mourir et stabilisation », « Invalide »,
+//! « Dégâts non-létaux », « Mort simplifiée des monstres ») are the transitions in
+//! [`Fight::apply_damage`] and [`UnitState::life`]. Owns the state; never decides what
+//! happens to it.
 
 use crate::board::{Board, Pos};
 use crate::map::Map;
@@ -283,7 +284,7 @@ impl<'s> Fight<'s> {
 
     /// Can a footprint of `size` anchored at `at` stand there for `mover` (on the map,
     /// passable, no other unit it cannot share a square with)? Only creatures of the mover's
-    /// occupancy layer block it (S4c: a Tiny-or-smaller creature and one of another size
+    /// occupancy layer block it (a Tiny-or-smaller creature and one of another size
     /// share a square).
     pub fn free_for(&self, mover: usize, at: Pos, size: Size) -> bool {
         let layer = if self.has_small_units() {

@@ -1,16 +1,43 @@
 //! What a fight needs to know about each combatant that never changes during a fight, derived
 //! once per batch from the validated [`Combatant`]: reach bands of each weapon, crit profile
 //! with Improved Critical, the feats the rules read (`rules::feat`), standing typed modifiers,
-//! sneak attack dice, life thresholds. Fights read it; they never re-parse stat blocks.
+//! sneak attack dice, life thresholds, and [`UnitId`], the stable id policies name units by.
+//! Fights read it; they never re-parse stat blocks, and nothing here changes during a fight.
 
 use crate::model::{
-    Ability, Attack, AttackKind, Combatant, CreatureType, DamageCategory, DamageType, DamageTypes,
-    EffectTag,
+    Ability, Attack, AttackKind, Combatant, CreatureType, DamageType, DamageTypes, EffectTag,
 };
-use crate::rules::feat::{self, FINESSE_WEAPONS, Feat};
+use crate::rules::feat::{self, FINESSE_WEAPONS, Feat, FeatSet};
 use crate::rules::{Context, Modifier, Stat, resolve};
 use crate::scenario::Scenario;
 use crate::size::Size;
+
+/// A unit's stable id: its index in [`Scenario::units`] (an encounter holds at most
+/// [`crate::scenario::MAX_UNITS`] = 250 units, so one byte). Actions, policies and the view
+/// name units by it; the engine's own tables index by `usize`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UnitId(u8);
+
+impl UnitId {
+    /// The unit at `index` in [`Scenario::units`]; panics beyond 255.
+    pub const fn new(index: usize) -> Self {
+        assert!(index <= u8::MAX as usize, "a unit index fits in a byte");
+        UnitId(index as u8)
+    }
+
+    /// Its index in [`Scenario::units`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The id of engine index `u` (below the scenario's unit count, so at most 250).
+    #[inline]
+    pub(crate) const fn of(u: usize) -> Self {
+        debug_assert!(u <= u8::MAX as usize);
+        UnitId(u as u8)
+    }
+}
 
 /// One attack line, ready for resolution.
 #[derive(Clone, Debug)]
@@ -18,7 +45,7 @@ pub struct Weapon {
     /// Index in the combatant's `attacks`.
     pub index: usize,
     pub melee: bool,
-    /// Resolves against touch AC (touch attacks; firearms within their first increment).
+    /// Targets touch AC (touch attacks; firearms within their first increment).
     pub touch: bool,
     pub firearm: bool,
     pub natural: bool,
@@ -32,7 +59,7 @@ pub struct Weapon {
     /// Melee: nearest and farthest distance it strikes, in feet (« CRB — Reach Weapons »: a
     /// reach weapon strikes beyond natural reach up to twice it, not within). A weapon with
     /// natural reach starts at 0 ft, the attacker's own square, where only a Tiny-or-smaller
-    /// creature can stand with it (S4c); reach 0 strikes there only.
+    /// creature can stand with it; reach 0 strikes there only.
     pub reach_min_ft: u32,
     pub reach_max_ft: u32,
     /// Ranged: range increment and maximum range, in feet.
@@ -60,7 +87,7 @@ pub struct UnitInfo {
     pub bab: i32,
     pub ac_total: i32,
     pub ac_touch: i32,
-    /// Movement budget of one move action, in squares (best of land and fly speed, V4).
+    /// Movement budget of one move action, in squares (best of land and fly speed).
     pub speed_squares: u32,
     /// The same speed in feet (speed modifiers are in feet).
     pub speed_ft: u32,
@@ -68,11 +95,8 @@ pub struct UnitInfo {
     pub has_melee: bool,
     /// Farthest distance at which it threatens, in feet (0: threatens nothing).
     pub threat_max_ft: u32,
-    pub precise_shot: bool,
     /// Attacks of opportunity per round: 1, or 1 + Dex modifier with Combat Reflexes.
     pub aoo_per_round: u8,
-    /// « CRB — Combat Reflexes »: also makes attacks of opportunity while flat-footed.
-    pub combat_reflexes: bool,
     /// Flat-footed AC from the stat block.
     pub ac_flat_footed: i32,
     pub dex_mod: i32,
@@ -83,11 +107,8 @@ pub struct UnitInfo {
     /// feat).
     pub power_attack_step: i32,
     pub deadly_aim_step: i32,
-    /// « CRB — Run »: runs at ×5 and keeps its Dex bonus to AC while running.
-    pub run_feat: bool,
-    /// « CRB — Blind-Fight »: rerolls a melee miss chance once; an invisible attacker gets no
-    /// melee advantage against it.
-    pub blind_fight: bool,
+    /// What it can do beyond its numbers: [`UnitInfo::has`].
+    pub traits: Traits,
     /// Sneak attack d6s: (level + 1) / 2 with the « Sneak Attack » feature, else 0.
     pub sneak_dice: u32,
     /// Immune to precision damage (sneak attack): undead, constructs, and the `precision_damage`
@@ -95,16 +116,32 @@ pub struct UnitInfo {
     pub precision_immune: bool,
 }
 
+/// What a combatant can do beyond its numbers: its modelled feats (`rules::feat`), read with
+/// [`UnitInfo::has`]. Class and monster abilities will join them here.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traits {
+    pub feats: FeatSet,
+}
+
+impl UnitInfo {
+    /// `feat` is one of its modelled feats (« CRB — Precise Shot », « Combat Reflexes »,
+    /// « Run », « Blind-Fight »…).
+    #[inline]
+    pub fn has(&self, feat: Feat) -> bool {
+        self.traits.feats.contains(feat)
+    }
+}
+
 /// What the stat block leaves out when `feats_in_stat_block` is false: Weapon Finesse (Dex
 /// instead of Str on natural and light melee weapons) and Multiattack (secondary natural
 /// attacks at −2 instead of −5).
-fn static_feat_attack_bonus(c: &Combatant, a: &Attack) -> i32 {
+fn static_feat_attack_bonus(c: &Combatant, feats: FeatSet, a: &Attack) -> i32 {
     if c.feats_in_stat_block() {
         return 0;
     }
     let mut bonus = 0;
     if a.kind() == AttackKind::Melee
-        && feat::has(c, Feat::WeaponFinesse)
+        && feats.contains(Feat::WeaponFinesse)
         && (a.natural() || {
             let name = a.name().to_ascii_lowercase();
             FINESSE_WEAPONS.iter().any(|w| name.contains(w))
@@ -113,13 +150,13 @@ fn static_feat_attack_bonus(c: &Combatant, a: &Attack) -> i32 {
         let abilities = c.abilities();
         bonus += (abilities.modifier(Ability::Dex) - abilities.modifier(Ability::Str)).max(0);
     }
-    if a.secondary() && feat::has(c, Feat::Multiattack) {
+    if a.secondary() && feats.contains(Feat::Multiattack) {
         bonus += 3;
     }
     bonus
 }
 
-fn weapon(c: &Combatant, index: usize, a: &Attack, improved_critical: bool) -> Weapon {
+fn weapon(c: &Combatant, feats: FeatSet, index: usize, a: &Attack) -> Weapon {
     let melee = a.kind() == AttackKind::Melee
         || (a.kind() == AttackKind::Touch && a.range_increment_ft().is_none());
     let natural_reach = c.natural_reach_ft();
@@ -141,7 +178,7 @@ fn weapon(c: &Combatant, index: usize, a: &Attack, improved_critical: bool) -> W
     };
     let start = u32::from(a.threat_range_start());
     // « CRB — Improved Critical »: the threat range doubles (19–20 → 17–20).
-    let threat_start = if improved_critical {
+    let threat_start = if feats.contains(Feat::ImprovedCritical) {
         21 - 2 * (21 - start)
     } else {
         start
@@ -159,7 +196,7 @@ fn weapon(c: &Combatant, index: usize, a: &Attack, improved_critical: bool) -> W
         firearm: a.firearm(),
         natural: a.natural(),
         two_handed: a.two_handed(),
-        bonus: a.attack_bonus() + static_feat_attack_bonus(c, a),
+        bonus: a.attack_bonus() + static_feat_attack_bonus(c, feats, a),
         threat_start,
         crit_mult: i32::from(a.crit_mult()),
         count: a.count(),
@@ -173,8 +210,8 @@ fn weapon(c: &Combatant, index: usize, a: &Attack, improved_critical: bool) -> W
     }
 }
 
-/// Undead and constructs: no Constitution (« CRB — Nonabilities ») and, per the issue and seed
-/// 000 conformance P2, immune to precision damage.
+/// Undead and constructs: no Constitution (« CRB — Nonabilities ») and, as the reference spec
+/// requires, immune to precision damage.
 fn no_con_type(c: &Combatant) -> bool {
     matches!(
         c.creature_type(),
@@ -182,20 +219,15 @@ fn no_con_type(c: &Combatant) -> bool {
     )
 }
 
-/// True for damage types a critical hit multiplies (physical dice and the flat bonus).
-pub fn is_physical(t: DamageType) -> bool {
-    t.category() == DamageCategory::Physical
-}
-
 impl UnitInfo {
     fn new(scenario: &Scenario, c: &Combatant, side: usize) -> Self {
         let square = scenario.map().square_size_ft().max(1);
-        let improved_critical = feat::has(c, Feat::ImprovedCritical);
+        let feats = feat::feat_set(c.feats(), c.features());
         let weapons: Vec<Weapon> = c
             .attacks()
             .iter()
             .enumerate()
-            .map(|(i, a)| weapon(c, i, a, improved_critical))
+            .map(|(i, a)| weapon(c, feats, i, a))
             .collect();
         let no_con = no_con_type(c);
         let con_score = if no_con {
@@ -204,23 +236,23 @@ impl UnitInfo {
             c.abilities().score(Ability::Con).map(i32::from)
         };
         let dex_mod = c.abilities().modifier(Ability::Dex);
-        let aoo = if feat::has(c, Feat::CombatReflexes) {
+        let aoo = if feats.contains(Feat::CombatReflexes) {
             1 + dex_mod.max(0)
         } else {
             1
         };
         let speed_ft = c.speed_land_ft().max(c.speed_fly_ft().unwrap_or(0));
         let mut modifiers: Vec<Modifier> = c.modifiers().to_vec();
-        modifiers.extend(feat::static_modifiers(c));
+        modifiers.extend(feat::static_modifiers(c.feats(), c.feats_in_stat_block()));
         // Unconditional initiative modifiers are folded into the modifier once.
         let initiative_bonus = resolve(&modifiers, Stat::Initiative, None, &Context::default());
-        let toughness = if !c.feats_in_stat_block() && feat::has(c, Feat::Toughness) {
+        let toughness = if !c.feats_in_stat_block() && feats.contains(Feat::Toughness) {
             feat::toughness_hp(c.level()) as i32
         } else {
             0
         };
         let step = |f: Feat| {
-            if feat::has(c, f) {
+            if feats.contains(f) {
                 c.bab().max(0) / 4 + 1
             } else {
                 0
@@ -253,16 +285,13 @@ impl UnitInfo {
                 .max()
                 .unwrap_or(0),
             weapons,
-            precise_shot: feat::has(c, Feat::PreciseShot),
             aoo_per_round: aoo.clamp(1, 20) as u8,
-            combat_reflexes: feat::has(c, Feat::CombatReflexes),
             ac_flat_footed: c.ac().flat_footed,
             dex_mod,
             modifiers,
             power_attack_step: step(Feat::PowerAttack),
             deadly_aim_step: step(Feat::DeadlyAim),
-            run_feat: feat::has(c, Feat::Run),
-            blind_fight: feat::has(c, Feat::BlindFight),
+            traits: Traits { feats },
             sneak_dice: if sneak {
                 c.level().div_ceil(2).max(1)
             } else {

@@ -1,6 +1,8 @@
-//! The feat catalogue (seed 000 « Dons »: every feat name resolves to a real effect or to a
-//! traced no-op — none is silently ignored). [`resolve_feat`] reads a stat block's feat line
-//! (« Weapon Focus (longsword) »); [`Feat::applied`] says who applies a modelled feat:
+//! The feat catalogue (the reference spec, « Dons »: every feat name reads as a real effect
+//! or to a traced no-op — none is silently ignored). [`read_feat_line`] reads a stat block's feat
+//! line (« Weapon Focus (longsword) »); [`feat_set`] gathers the modelled feats of a stat
+//! block's feat and feature lines into a [`FeatSet`], the one lookup the fight reads;
+//! [`Feat::applied`] says who applies a modelled feat:
 //!
 //! - **the engine, always**: situational feats no stat block can print — Power Attack,
 //!   Deadly Aim, Point-Blank Shot, Precise Shot, Improved Critical, Combat Reflexes, Run,
@@ -10,11 +12,14 @@
 //!   Lightning Reflexes, Improved Initiative, Multiattack, Weapon Finesse. The engine adds them
 //!   only for a file that says `"feats_in_stat_block": false` ([`static_modifiers`] and the
 //!   weapon adjustments of `fight::unit`), so a copied stat block is never counted twice.
+//!
+//! Reads stat block lines only (never a whole combatant): owns the names and what each feat
+//! does, not when a fight applies it.
 
 use std::borrow::Cow;
 
 use super::bonus::{BonusType, Modifier, Stat, When};
-use crate::model::Combatant;
+use crate::vocab::{EnumSet, Vocabulary};
 
 /// The feats with a modelled effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,6 +43,9 @@ pub enum Feat {
     Multiattack,
     WeaponFinesse,
 }
+
+/// A set of modelled feats: `Copy`, no allocation.
+pub type FeatSet = EnumSet<Feat>;
 
 /// Who applies a modelled feat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +77,17 @@ impl Feat {
         ("multiattack", Feat::Multiattack),
         ("weapon finesse", Feat::WeaponFinesse),
     ];
+
+    /// Every modelled feat, in catalogue order.
+    pub const ALL: [Feat; 18] = {
+        let mut all = [Feat::PowerAttack; 18];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = Self::NAMES[i].1;
+            i += 1;
+        }
+        all
+    };
 
     pub fn name(self) -> &'static str {
         Self::NAMES
@@ -116,9 +135,25 @@ impl Feat {
     }
 }
 
-/// One feat line of a stat block, resolved.
+impl Vocabulary for Feat {
+    const WHAT: &'static str = "feat";
+
+    fn all() -> &'static [Self] {
+        &Self::ALL
+    }
+
+    fn name(self) -> &'static str {
+        Feat::name(self)
+    }
+
+    fn index(self) -> u32 {
+        self as u32
+    }
+}
+
+/// One feat line of a stat block, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResolvedFeat<'a> {
+pub struct FeatLine<'a> {
     /// The line as written.
     pub name: &'a str,
     /// `None`: no effect is modelled (a traced no-op).
@@ -127,8 +162,8 @@ pub struct ResolvedFeat<'a> {
     pub choice: Option<&'a str>,
 }
 
-/// Resolves a feat line: the name before any parenthesis, case-insensitive.
-pub fn resolve_feat(line: &str) -> ResolvedFeat<'_> {
+/// Reads a feat line: the name before any parenthesis, case-insensitive.
+pub fn read_feat_line(line: &str) -> FeatLine<'_> {
     let (base, choice) = match line.split_once('(') {
         Some((b, rest)) => (b.trim(), Some(rest.trim_end().trim_end_matches(')').trim())),
         None => (line.trim(), None),
@@ -137,33 +172,35 @@ pub fn resolve_feat(line: &str) -> ResolvedFeat<'_> {
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(base))
         .map(|(_, f)| *f);
-    ResolvedFeat {
+    FeatLine {
         name: line,
         feat,
         choice: choice.filter(|c| !c.is_empty()),
     }
 }
 
-/// The feats of `c`, resolved, in file order.
-pub fn feats(c: &Combatant) -> impl Iterator<Item = ResolvedFeat<'_>> {
-    c.feats().iter().map(|f| resolve_feat(f))
+/// The feat lines of a stat block, read, in file order.
+pub fn feats(lines: &[String]) -> impl Iterator<Item = FeatLine<'_>> {
+    lines.iter().map(|f| read_feat_line(f))
 }
 
-/// True when `c` has `feat` (in its feats or, as the seed allowed, its features).
-pub fn has(c: &Combatant, feat: Feat) -> bool {
-    c.feats()
+/// The modelled feats named by a stat block's `feats` lines or, as the reference spec allowed,
+/// its `features` lines.
+pub fn feat_set(feats: &[String], features: &[String]) -> FeatSet {
+    feats
         .iter()
-        .chain(c.features())
-        .any(|f| resolve_feat(f).feat == Some(feat))
+        .chain(features)
+        .filter_map(|line| read_feat_line(line).feat)
+        .collect()
 }
 
-/// The typed modifiers `c`'s feats add in every fight, plus — for a file whose numbers leave
-/// static feats out (`feats_in_stat_block: false`) — those of its static feats. Hit points,
+/// The typed modifiers the feats of `lines` add in every fight, plus — for a file whose numbers
+/// leave static feats out (`in_stat_block` false) — those of its static feats. Hit points,
 /// Multiattack and Weapon Finesse change the stat block's numbers directly (`fight::unit`).
-pub fn static_modifiers(c: &Combatant) -> Vec<Modifier> {
+pub fn static_modifiers(lines: &[String], in_stat_block: bool) -> Vec<Modifier> {
     let mut out = Vec::new();
-    let add_static = !c.feats_in_stat_block();
-    for r in feats(c) {
+    let add_static = !in_stat_block;
+    for r in feats(lines) {
         let Some(feat) = r.feat else { continue };
         let weapon = || match r.choice {
             Some(w) => When::Weapon(Cow::Owned(w.to_ascii_lowercase())),
@@ -239,18 +276,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn feat_lines_resolve_with_their_choice() {
-        let r = resolve_feat("Weapon Focus (longsword)");
+    fn feat_lines_read_with_their_choice() {
+        let r = read_feat_line("Weapon Focus (longsword)");
         assert_eq!(r.feat, Some(Feat::WeaponFocus));
         assert_eq!(r.choice, Some("longsword"));
-        let r = resolve_feat("Skill Focus (Knowledge (arcana))");
+        let r = read_feat_line("Skill Focus (Knowledge (arcana))");
         assert_eq!(r.feat, None);
         assert_eq!(
-            resolve_feat("point-blank shot").feat,
+            read_feat_line("point-blank shot").feat,
             Some(Feat::PointBlankShot)
         );
-        assert_eq!(resolve_feat(" Power Attack ").feat, Some(Feat::PowerAttack));
-        assert_eq!(resolve_feat("Cleave").feat, None);
+        assert_eq!(
+            read_feat_line(" Power Attack ").feat,
+            Some(Feat::PowerAttack)
+        );
+        assert_eq!(read_feat_line("Cleave").feat, None);
     }
 
     #[test]
@@ -259,6 +299,21 @@ mod tests {
             assert_eq!(feat.name(), name);
             assert!(!feat.effect().is_empty());
         }
+    }
+
+    #[test]
+    fn a_feat_set_reads_feat_and_feature_lines() {
+        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let set = feat_set(
+            &lines(&["Power Attack", "Cleave", "Weapon Focus (longsword)"]),
+            &lines(&["Blind-Fight", "Sneak Attack +2d6"]),
+        );
+        let has: Vec<Feat> = set.iter().collect();
+        assert_eq!(
+            has,
+            [Feat::PowerAttack, Feat::BlindFight, Feat::WeaponFocus]
+        );
+        assert!(!set.contains(Feat::Run));
     }
 
     #[test]

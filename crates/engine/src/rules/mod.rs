@@ -1,12 +1,14 @@
 //! Rule building blocks shared by every rule that changes a number: typed bonuses and their
 //! stacking ([`bonus`]), the conditions ([`condition`]), saves and skill checks ([`check`]),
-//! damage reduction and immunities ([`defense`]) and the feat catalogue ([`feat`]). Pure: the
-//! fight applies them. Imports only the leaves (`vocab`, `rng`): combatant files (`model`)
-//! carry these types, never the other way round, and no `Fight` is known here.
+//! damage reduction and immunities ([`defense`]), damage applied to a defender ([`damage`]) and
+//! the feat catalogue ([`feat`]). Pure: the fight applies them. Imports only the leaves
+//! (`vocab`, `rng`): combatant files (`model`) carry these types, never the other way round,
+//! and no `Fight` is known here.
 
 pub mod bonus;
 pub mod check;
 pub mod condition;
+pub mod damage;
 pub mod defense;
 pub mod effect;
 pub mod feat;
@@ -17,5 +19,6 @@ pub use bonus::{
 };
 pub use check::{Check, Save, SaveResult, roll_check, roll_save};
 pub use condition::{Condition, ConditionSet, Definition, Group, Rounds, StartCondition, flag};
+pub use damage::{Damage, Dealt, Defense, Delivery, is_physical};
 pub use defense::{Bypass, DamageReduction, Immunities};
-pub use feat::{Applied, Feat, ResolvedFeat, resolve_feat};
+pub use feat::{Applied, Feat, FeatLine, FeatSet, feat_set, read_feat_line};

@@ -1,0 +1,124 @@
+//! The attack actions (« CRB — Attack », « Full Attack »; the reference spec, « Attaques
+//! multiples par action »): one attack with the first weapon that can strike the target, and
+//! the full attack — iteratives for manufactured weapons, every natural attack for a natural
+//! weapon — turning to the nearest enemy still in reach when the target drops. A ranged attack
+//! from a threatened square provokes first (`aoo`). Owns which attacks an action makes; each
+//! attack is played by `strike`.
+
+use crate::rng::Roller;
+
+use super::super::log::Sink;
+use super::super::numbers::Swing;
+use super::super::state::Fight;
+
+impl Fight<'_> {
+    /// « CRB — Attack »: one attack on `target` (or the nearest active enemy when it is gone)
+    /// with the first weapon that can strike it; a ranged attack from a threatened square
+    /// provokes first.
+    pub(super) fn attack<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        target: usize,
+        dice: &mut R,
+        sink: &mut S,
+    ) {
+        let Some(t) = self.live_target(u, target) else {
+            return;
+        };
+        let Some(w) = self.weapon_for(u, t) else {
+            return;
+        };
+        if !self.info[u].weapons[w].melee {
+            self.provoke_shooting(u, dice, sink);
+            if !self.units[u].active() || !self.units[t].active() {
+                return;
+            }
+        }
+        self.strike(u, t, w, Swing::default(), dice, sink);
+    }
+
+    /// « CRB — Full Attack » on `target` (or the nearest active enemy when it is gone):
+    /// iteratives at BAB +6/+11/+16 (−5/−10/−15) for manufactured weapons; with a natural
+    /// weapon, every natural attack that reaches (never iteratives). Each attack line swings
+    /// `count` times; swings left when the target drops are lost, later lines turn to the
+    /// nearest enemy they can still strike.
+    pub(super) fn full_attack<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        target: usize,
+        dice: &mut R,
+        sink: &mut S,
+    ) {
+        let Some(t) = self.live_target(u, target) else {
+            return;
+        };
+        let Some(first) = self.weapon_for(u, t) else {
+            return;
+        };
+        let info = self.info;
+        let mut target = t;
+        let natural = info[u].weapons[first].natural;
+        let lines = if natural {
+            info[u].weapons.len()
+        } else {
+            // +6/+11/+16 add the 2nd–4th attacks; a base attack bonus above +20 adds none.
+            (1 + (info[u].bab.max(1) - 1) as usize / 5).min(4)
+        };
+        for k in 0..lines {
+            let (w, penalty) = if natural {
+                if !info[u].weapons[k].natural {
+                    continue;
+                }
+                (k, 0)
+            } else {
+                (first, -5 * k as i32)
+            };
+            if !self.units[target].active() {
+                match self.nearest_target_for(u, w) {
+                    Some(o) => target = o,
+                    None => return,
+                }
+            }
+            let d = self.distance_ft(u, target);
+            if !Self::weapon_band(&info[u].weapons[w], d) {
+                continue;
+            }
+            for _ in 0..info[u].weapons[w].count {
+                if !self.units[target].active() || !self.units[u].active() {
+                    break;
+                }
+                if !info[u].weapons[w].melee {
+                    self.provoke_shooting(u, dice, sink);
+                    if !self.units[u].active() || !self.units[target].active() {
+                        break;
+                    }
+                }
+                self.strike(
+                    u,
+                    target,
+                    w,
+                    Swing {
+                        penalty,
+                        ..Swing::default()
+                    },
+                    dice,
+                    sink,
+                );
+            }
+            if !self.units[u].active() {
+                return;
+            }
+        }
+    }
+
+    /// The nearest active enemy that weapon `w` of `u` can strike from where `u` stands.
+    fn nearest_target_for(&self, u: usize, w: usize) -> Option<usize> {
+        (0..self.units.len())
+            .filter(|&o| self.enemies(u, o) && self.units[o].active())
+            .filter(|&o| {
+                Self::weapon_band(&self.info[u].weapons[w], self.distance_ft(u, o))
+                    && self.has_line_of_effect_from(u, self.units[u].pos, o)
+            })
+            .min_by_key(|&o| (self.distance_ft(u, o), o))
+    }
+}

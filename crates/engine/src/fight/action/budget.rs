@@ -1,0 +1,359 @@
+//! The action economy (« CRB — Actions in Combat »; the reference spec, « Économie d'action »
+//! and « Retour d'exécution des actions »). A policy returns an ordered [`Plan`]; [`budget`]
+//! keeps, greedily in order, each action whose [`Cost`] still fits the turn — a standard and a
+//! move action, or one full-round action; a second move action may use the standard slot; one
+//! swift (or immediate) action; free actions beside anything; the 5-foot step excludes any
+//! other movement — and reports every dropped action as `downgraded:action_economy`. A
+//! creature limited to one move or standard action (staggered, disabled, the surprise round)
+//! keeps the [`Action::single_action_form`] of one action (`downgraded:staggered`), and the
+//! conditions' other [`Limits`] refuse what they forbid. Reads only [`Action::cost`]; never
+//! looks at a fight.
+
+use super::cost::{Action, Cost, Movement, Slot};
+
+/// What conditions leave of a turn (the reference spec, « Conditions effectives »).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// One move or standard action (staggered, disabled, the surprise round).
+    pub staggered: bool,
+    /// A single move action and nothing else (nauseated, panicked, pinned).
+    pub move_only: bool,
+    /// No movement out of its square (grappled, pinned, paralyzed).
+    pub cant_move: bool,
+    /// No run or charge (fatigued, exhausted, entangled, prone).
+    pub no_run_charge: bool,
+}
+
+/// What became of one action (the reference spec, « ActionResult »).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActionResult {
+    pub kind: &'static str,
+    pub ok: bool,
+    pub reason: &'static str,
+}
+
+/// At most this many actions in one plan.
+pub const MAX_PLAN: usize = 5;
+
+/// A policy's ordered actions for one turn (fixed capacity: no allocation).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Plan {
+    actions: [Option<Action>; MAX_PLAN],
+    len: usize,
+}
+
+impl Plan {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends an action; beyond [`MAX_PLAN`] it is ignored.
+    pub fn push(&mut self, action: Action) {
+        if self.len < MAX_PLAN {
+            self.actions[self.len] = Some(action);
+            self.len += 1;
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Action> + '_ {
+        self.actions[..self.len].iter().flatten().copied()
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// What a turn has spent so far: one bit per part of the turn (kept in one register).
+#[derive(Clone, Copy, Debug, Default)]
+struct Spent(u8);
+
+const STANDARD: u8 = 1;
+const MOVED: u8 = 2;
+const SWIFT: u8 = 4;
+const STEPPED: u8 = 8;
+/// Some movement out of the square (a 5-foot step included).
+const ANY_MOVE: u8 = 16;
+/// The one action of a limited turn is taken.
+const ACTED: u8 = 32;
+
+impl Spent {
+    #[inline]
+    fn has(self, part: u8) -> bool {
+        self.0 & part != 0
+    }
+
+    /// A whole turn: takes `cost` when it fits.
+    #[inline]
+    fn take(&mut self, cost: Cost) -> bool {
+        let moves = cost.movement.leaves_square();
+        let spends = match cost.slot {
+            Slot::Free => match cost.movement {
+                Movement::Stays => Some(0),
+                Movement::FiveFootStep => (!self.has(ANY_MOVE)).then_some(STEPPED),
+                Movement::Walks | Movement::Charges | Movement::Runs => {
+                    (!self.has(STEPPED)).then_some(0)
+                }
+            },
+            Slot::Swift | Slot::Immediate => (!self.has(SWIFT)).then_some(SWIFT),
+            Slot::Standard => (!self.has(STANDARD)).then_some(STANDARD),
+            // A move action taken instead of the standard action (« CRB — Move Actions »);
+            // none after a 5-foot step.
+            Slot::Move if self.has(STEPPED) => None,
+            Slot::Move if !self.has(MOVED) => Some(MOVED),
+            Slot::Move => (!self.has(STANDARD)).then_some(STANDARD),
+            Slot::FullRound => (!(self.has(STANDARD | MOVED) || (self.has(STEPPED) && moves)))
+                .then_some(STANDARD | MOVED),
+        };
+        match spends {
+            Some(parts) => {
+                self.0 |= parts | if moves { ANY_MOVE } else { 0 };
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// « CRB — Staggered »: the one move or standard action of a limited turn, or the 5-foot
+    /// step beside it, takes `cost` (already in its single-action form) when it fits.
+    fn take_single(&mut self, cost: Cost) -> bool {
+        let moves = cost.movement.leaves_square();
+        let step = cost.movement == Movement::FiveFootStep;
+        if step && !self.has(ANY_MOVE) {
+            self.0 |= ANY_MOVE | STEPPED;
+            return true;
+        }
+        if step || self.has(ACTED) || (self.has(STEPPED) && moves) {
+            return false;
+        }
+        self.0 |= ACTED | if moves { ANY_MOVE } else { 0 };
+        true
+    }
+}
+
+/// The reason `limits` refuse an action of cost `cost`, after `acted` actions of a
+/// move-only turn.
+fn refusal(limits: Limits, cost: Cost, acted: bool) -> Option<&'static str> {
+    if limits.move_only && (acted || !cost.is_move_action()) {
+        Some("downgraded:cant_attack")
+    } else if limits.cant_move && cost.movement.leaves_square() {
+        Some("downgraded:cant_move")
+    } else if limits.no_run_charge && cost.movement.runs_or_charges() {
+        Some("downgraded:cant_run_or_charge")
+    } else {
+        None
+    }
+}
+
+/// Keeps the legal prefix-subsequence of `plan` and reports the rest (`dropped`), in order.
+pub fn budget(
+    plan: &Plan,
+    limits: Limits,
+    kept: &mut Plan,
+    dropped: &mut [Option<ActionResult>; MAX_PLAN],
+) {
+    *kept = Plan::new();
+    *dropped = [None; MAX_PLAN];
+    let mut spent = Spent::default();
+    let limited = limits.move_only || limits.cant_move || limits.no_run_charge;
+    let drop = |reason| {
+        move |action: Action| ActionResult {
+            kind: action.kind(),
+            ok: false,
+            reason,
+        }
+    };
+    for (i, action) in plan.iter().enumerate() {
+        let cost = action.cost();
+        if limited && let Some(reason) = refusal(limits, cost, spent.has(ACTED)) {
+            dropped[i] = Some(drop(reason)(action));
+            continue;
+        }
+        if limits.move_only {
+            spent.0 |= ACTED;
+            kept.push(action);
+            continue;
+        }
+        if cost.is_free() {
+            kept.push(action);
+            continue;
+        }
+        // Swift and immediate actions stay beside a limited turn's one action.
+        if limits.staggered && !cost.is_swift() {
+            match action.single_action_form() {
+                Some(one) if spent.take_single(one.cost()) => kept.push(one),
+                _ => dropped[i] = Some(drop("downgraded:staggered")(action)),
+            }
+            continue;
+        }
+        if spent.take(cost) {
+            kept.push(action);
+        } else {
+            dropped[i] = Some(drop("downgraded:action_economy")(action));
+        }
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::super::super::unit::UnitId;
+    use super::*;
+
+    fn plan(actions: &[Action]) -> Plan {
+        let mut p = Plan::new();
+        for a in actions {
+            p.push(*a);
+        }
+        p
+    }
+
+    fn kinds(p: &Plan) -> Vec<&'static str> {
+        p.iter().map(Action::kind).collect()
+    }
+
+    fn run(actions: &[Action], staggered: bool) -> (Vec<&'static str>, Vec<&'static str>) {
+        let mut kept = Plan::new();
+        let mut dropped = [None; MAX_PLAN];
+        let limits = Limits {
+            staggered,
+            ..Limits::default()
+        };
+        budget(&plan(actions), limits, &mut kept, &mut dropped);
+        (
+            kinds(&kept),
+            dropped.iter().flatten().map(|r| r.reason).collect(),
+        )
+    }
+
+    const T: UnitId = UnitId::new(1);
+    const ATTACK: Action = Action::Attack { target: T };
+    const FULL: Action = Action::FullAttack { target: T };
+    const MOVE: Action = Action::Move { target: T };
+    const STEP: Action = Action::FiveFootStep { target: T };
+    const CHARGE: Action = Action::Charge { target: T };
+
+    #[test]
+    fn economy_keeps_the_legal_prefix_subsequence() {
+        // The reference spec's examples (« Économie d'action »).
+        assert_eq!(
+            run(&[ATTACK, ATTACK], false),
+            (vec!["attack"], vec!["downgraded:action_economy"])
+        );
+        assert_eq!(run(&[CHARGE, ATTACK], false).0, ["charge"]);
+        assert_eq!(run(&[ATTACK, FULL, MOVE], false).0, ["attack", "move"]);
+        assert_eq!(run(&[MOVE, ATTACK, MOVE], false).0, ["move", "attack"]);
+        assert_eq!(run(&[MOVE, MOVE], false).0, ["move", "move"]);
+        assert_eq!(run(&[STEP, FULL], false).0, ["5foot_step", "full_attack"]);
+    }
+
+    #[test]
+    fn five_foot_step_excludes_other_movement() {
+        assert_eq!(run(&[STEP, MOVE], false).0, ["5foot_step"]);
+        assert_eq!(run(&[MOVE, STEP], false).0, ["move"]);
+        assert_eq!(run(&[STEP, CHARGE], false).0, ["5foot_step"]);
+    }
+
+    #[test]
+    fn staggered_gets_one_move_or_standard_action() {
+        assert_eq!(run(&[FULL], true), (vec!["attack"], vec![]));
+        assert_eq!(
+            run(&[MOVE, ATTACK], true),
+            (vec!["move"], vec!["downgraded:staggered"])
+        );
+        assert_eq!(run(&[CHARGE], true).1, ["downgraded:staggered"]);
+        assert_eq!(run(&[STEP, FULL], true).0, ["5foot_step", "attack"]);
+    }
+
+    fn limited(actions: &[Action], limits: Limits) -> (Vec<&'static str>, Vec<&'static str>) {
+        let mut kept = Plan::new();
+        let mut dropped = [None; MAX_PLAN];
+        budget(&plan(actions), limits, &mut kept, &mut dropped);
+        (
+            kinds(&kept),
+            dropped.iter().flatten().map(|r| r.reason).collect(),
+        )
+    }
+
+    #[test]
+    fn nauseated_keeps_a_single_move_action() {
+        let l = Limits {
+            move_only: true,
+            ..Limits::default()
+        };
+        let pa = Action::PowerAttack { on: true };
+        assert_eq!(
+            limited(&[pa, STEP, MOVE, MOVE], l),
+            (vec!["move"], vec!["downgraded:cant_attack"; 3])
+        );
+        assert_eq!(limited(&[FULL], l).0, Vec::<&str>::new());
+        assert_eq!(limited(&[Action::StandUp, ATTACK], l).0, ["stand_up"]);
+    }
+
+    #[test]
+    fn cant_move_and_no_run_charge_drop_their_actions() {
+        let held = Limits {
+            cant_move: true,
+            ..Limits::default()
+        };
+        assert_eq!(
+            limited(&[MOVE, ATTACK], held),
+            (vec!["attack"], vec!["downgraded:cant_move"])
+        );
+        assert_eq!(limited(&[STEP, FULL], held).0, ["full_attack"]);
+        let tired = Limits {
+            no_run_charge: true,
+            ..Limits::default()
+        };
+        assert_eq!(
+            limited(&[CHARGE], tired).1,
+            ["downgraded:cant_run_or_charge"]
+        );
+    }
+
+    #[test]
+    fn free_actions_fit_beside_a_full_round() {
+        let pa = Action::PowerAttack { on: true };
+        assert_eq!(
+            run(&[pa, Action::StandUp, ATTACK], false).0,
+            ["power_attack", "stand_up", "attack"]
+        );
+        assert_eq!(run(&[pa, FULL], false).0, ["power_attack", "full_attack"]);
+        assert_eq!(run(&[pa, FULL], true).0, ["power_attack", "attack"]);
+    }
+
+    const SWIFT_COST: Cost = Cost {
+        slot: Slot::Swift,
+        movement: Movement::Stays,
+        provokes: super::super::cost::Provokes::No,
+    };
+
+    #[test]
+    fn one_swift_or_immediate_action_a_turn() {
+        let immediate = Cost {
+            slot: Slot::Immediate,
+            ..SWIFT_COST
+        };
+        let mut spent = Spent::default();
+        assert!(spent.take(SWIFT_COST));
+        assert!(!spent.take(SWIFT_COST), "a second swift action");
+        assert!(
+            !spent.take(immediate),
+            "an immediate action after a swift one"
+        );
+        assert!(
+            spent.take(FULL.cost()),
+            "a full round beside the swift action"
+        );
+        let mut spent = Spent::default();
+        assert!(spent.take(immediate));
+        assert!(
+            !spent.take(SWIFT_COST),
+            "a swift action after an immediate one"
+        );
+        let mut spent = Spent::default();
+        assert!(spent.take(STEP.cost()) && spent.take(ATTACK.cost()) && spent.take(SWIFT_COST));
+    }
+}

@@ -1,0 +1,252 @@
+//! What each action costs (« CRB — Actions in Combat », Table 8-2; the reference spec,
+//! « Économie d'action »): the slot of the turn it takes, the movement it makes and whether
+//! it provokes by itself. Owns the [`Action`] vocabulary a policy speaks and one exhaustive
+//! [`Action::cost`]; every property the action budget reads comes from it, so a new action
+//! does not compile until its cost is written. Never looks at a fight: what an action does is
+//! the action families' business (`action::{attack, movement, stance}`).
+
+use crate::board::Pos;
+
+use super::super::unit::UnitId;
+
+/// One action a policy may ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Standard: one attack with the first usable weapon.
+    Attack { target: UnitId },
+    /// Full round: every attack the weapon allows (iteratives, natural attacks).
+    FullAttack { target: UnitId },
+    /// Move: up to speed along the shortest real path, until the target can be attacked.
+    Move { target: UnitId },
+    /// No action, no attack of opportunity: one square toward the target; no other movement.
+    FiveFootStep { target: UnitId },
+    /// No action, no attack of opportunity: the 5-foot step to the neighbouring square `to` (a
+    /// policy's choice, e.g. out of reach); nothing happens unless it is a legal step when it
+    /// is taken. No other movement.
+    FiveFootStepTo { to: Pos },
+    /// Full round: straight line, up to 2× speed, then one melee attack at +2, −2 AC.
+    Charge { target: UnitId },
+    /// Full round: up to 2× speed away from the nearest enemy; the start square provokes not.
+    Withdraw,
+    /// Full round: up to 4× speed in a straight line toward the target.
+    Run { target: UnitId },
+    /// Move: up to speed away from the nearest enemy (a frightened or panicked creature's
+    /// flight); provokes like any move.
+    Flee,
+    /// Move: stands up from prone; provokes attacks of opportunity (« CRB — Stand Up »).
+    StandUp,
+    /// Free: drops prone.
+    DropProne,
+    /// Free: turns Power Attack / Deadly Aim on or off (« CRB — Power Attack »).
+    PowerAttack { on: bool },
+}
+
+/// The part of a turn an action takes (« CRB — Action Types »).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// Any number a turn (drop prone, a feat toggle); the 5-foot step, which takes no action,
+    /// is free too and limited by its [`Movement`].
+    Free,
+    /// One a turn (« CRB — Swift Actions »).
+    Swift,
+    /// Takes the turn's swift action when used on one's own turn (« CRB — Immediate
+    /// Actions »).
+    Immediate,
+    /// A move action; a second one may take the standard action's place.
+    Move,
+    Standard,
+    /// The whole turn: no standard or move action beside it.
+    FullRound,
+}
+
+/// The movement an action makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Movement {
+    /// Stays in its square.
+    Stays,
+    /// « CRB — 5-Foot Step »: one square, no attack of opportunity, no other movement in the
+    /// turn.
+    FiveFootStep,
+    /// Leaves its square at its speed or a multiple (move, withdraw, flee).
+    Walks,
+    /// Leaves its square in a charge.
+    Charges,
+    /// Leaves its square in a run.
+    Runs,
+}
+
+impl Movement {
+    /// Leaves its square (refused while the creature cannot move: grappled, pinned…). The
+    /// 5-foot step counts.
+    pub fn leaves_square(self) -> bool {
+        match self {
+            Movement::Stays => false,
+            Movement::FiveFootStep | Movement::Walks | Movement::Charges | Movement::Runs => true,
+        }
+    }
+
+    /// A charge or a run (refused while fatigued, exhausted, entangled or prone).
+    pub fn runs_or_charges(self) -> bool {
+        match self {
+            Movement::Charges | Movement::Runs => true,
+            Movement::Stays | Movement::FiveFootStep | Movement::Walks => false,
+        }
+    }
+}
+
+/// Whether an action provokes by itself, beside the squares its movement leaves (Table 8-2's
+/// « Attack of Opportunity » column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Provokes {
+    No,
+    Yes,
+    /// Only with a ranged weapon (« Attack (ranged) »), decided when the attack is made.
+    WhenRanged,
+}
+
+/// What an action costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cost {
+    pub slot: Slot,
+    pub movement: Movement,
+    pub provokes: Provokes,
+}
+
+impl Cost {
+    const fn new(slot: Slot, movement: Movement, provokes: Provokes) -> Self {
+        Cost {
+            slot,
+            movement,
+            provokes,
+        }
+    }
+
+    /// A true move action (what a nauseated creature may still take).
+    pub fn is_move_action(self) -> bool {
+        self.slot == Slot::Move
+    }
+
+    /// Takes the turn's one swift action (swift and immediate actions).
+    pub fn is_swift(self) -> bool {
+        match self.slot {
+            Slot::Swift | Slot::Immediate => true,
+            Slot::Free | Slot::Move | Slot::Standard | Slot::FullRound => false,
+        }
+    }
+
+    /// Takes the turn's standard action (a full-round action includes it): what costs a
+    /// disabled creature 1 hit point (« CRB — Disabled »).
+    pub fn takes_standard_action(self) -> bool {
+        match self.slot {
+            Slot::Standard | Slot::FullRound => true,
+            Slot::Free | Slot::Swift | Slot::Immediate | Slot::Move => false,
+        }
+    }
+
+    /// A free action that stays in its square: it fits beside anything.
+    pub fn is_free(self) -> bool {
+        self.slot == Slot::Free && self.movement == Movement::Stays
+    }
+}
+
+impl Action {
+    /// The name policies and logs use (`attack`, `5foot_step`…).
+    pub fn kind(self) -> &'static str {
+        match self {
+            Action::Attack { .. } => "attack",
+            Action::FullAttack { .. } => "full_attack",
+            Action::Move { .. } => "move",
+            Action::FiveFootStep { .. } | Action::FiveFootStepTo { .. } => "5foot_step",
+            Action::Charge { .. } => "charge",
+            Action::Withdraw => "withdraw",
+            Action::Run { .. } => "run",
+            Action::Flee => "flee",
+            Action::StandUp => "stand_up",
+            Action::DropProne => "drop_prone",
+            Action::PowerAttack { .. } => "power_attack",
+        }
+    }
+
+    /// The action's cost (« CRB — Table 8-2: Actions in Combat »).
+    #[inline]
+    pub fn cost(self) -> Cost {
+        use Movement::{Charges, FiveFootStep, Runs, Stays, Walks};
+        use Provokes::{No, WhenRanged, Yes};
+        match self {
+            Action::Attack { .. } => Cost::new(Slot::Standard, Stays, WhenRanged),
+            Action::FullAttack { .. } => Cost::new(Slot::FullRound, Stays, WhenRanged),
+            Action::Move { .. } | Action::Flee => Cost::new(Slot::Move, Walks, Yes),
+            Action::FiveFootStep { .. } | Action::FiveFootStepTo { .. } => {
+                Cost::new(Slot::Free, FiveFootStep, No)
+            }
+            Action::Charge { .. } => Cost::new(Slot::FullRound, Charges, No),
+            // « CRB — Withdraw »: the square it starts from is not threatened by the move.
+            Action::Withdraw => Cost::new(Slot::FullRound, Walks, No),
+            Action::Run { .. } => Cost::new(Slot::FullRound, Runs, Yes),
+            Action::StandUp => Cost::new(Slot::Move, Stays, Yes),
+            Action::DropProne | Action::PowerAttack { .. } => Cost::new(Slot::Free, Stays, No),
+        }
+    }
+
+    /// What a creature limited to one move or standard action keeps of this action
+    /// (« CRB — Staggered »): a full attack becomes a single attack; the other full-round
+    /// actions are lost (`None`); the rest stay as they are.
+    pub fn single_action_form(self) -> Option<Action> {
+        match self {
+            Action::FullAttack { target } => Some(Action::Attack { target }),
+            Action::Charge { .. } | Action::Withdraw | Action::Run { .. } => None,
+            Action::Attack { .. }
+            | Action::Move { .. }
+            | Action::FiveFootStep { .. }
+            | Action::FiveFootStepTo { .. }
+            | Action::Flee
+            | Action::StandUp
+            | Action::DropProne
+            | Action::PowerAttack { .. } => Some(self),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn charge_and_run_are_the_only_runs_or_charges() {
+        let t = UnitId::new(1);
+        let runs: Vec<&str> = [
+            Action::Attack { target: t },
+            Action::FullAttack { target: t },
+            Action::Move { target: t },
+            Action::FiveFootStep { target: t },
+            Action::FiveFootStepTo { to: Pos::new(0, 0) },
+            Action::Charge { target: t },
+            Action::Withdraw,
+            Action::Run { target: t },
+            Action::Flee,
+            Action::StandUp,
+            Action::DropProne,
+            Action::PowerAttack { on: true },
+        ]
+        .into_iter()
+        .filter(|a| a.cost().movement.runs_or_charges())
+        .map(Action::kind)
+        .collect();
+        assert_eq!(runs, ["charge", "run"]);
+    }
+
+    #[test]
+    fn a_staggered_full_attack_is_a_single_attack() {
+        assert_eq!(
+            Action::FullAttack {
+                target: UnitId::new(2)
+            }
+            .single_action_form(),
+            Some(Action::Attack {
+                target: UnitId::new(2)
+            })
+        );
+        assert_eq!(Action::Withdraw.single_action_form(), None);
+        assert_eq!(Action::Flee.single_action_form(), Some(Action::Flee));
+    }
+}

@@ -1,0 +1,62 @@
+//! Actions: what a policy may ask for and what it costs ([`cost`]), the action economy that
+//! keeps what fits a turn ([`budget`]), and [`Fight::act`], which carries out one kept action
+//! through its family — attacks ([`attack`]), movement ([`movement`]), stances ([`stance`]).
+//! Owns the dispatch from an action to its family; never decides which action to take (a
+//! policy does) or when (the turn loop, `turn`).
+
+mod attack;
+pub mod budget;
+pub mod cost;
+mod movement;
+mod stance;
+
+pub use budget::{ActionResult, Limits, MAX_PLAN, Plan, budget};
+pub use cost::{Action, Cost, Movement, Provokes, Slot};
+
+use crate::board::Pos;
+use crate::rng::Roller;
+
+use super::log::Sink;
+use super::state::Fight;
+
+/// Reusable per-batch scratch for actions: the path a movement action plans and walks.
+#[derive(Default)]
+pub struct Scratch {
+    path: Vec<Pos>,
+}
+
+impl Fight<'_> {
+    /// Carries out one kept action of `u`.
+    pub fn act<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        action: Action,
+        scratch: &mut Scratch,
+        dice: &mut R,
+        sink: &mut S,
+    ) {
+        match action {
+            Action::Attack { target } => self.attack(u, target.index(), dice, sink),
+            Action::FullAttack { target } => self.full_attack(u, target.index(), dice, sink),
+            Action::Move { target } => self.move_action(u, target.index(), scratch, dice, sink),
+            Action::FiveFootStep { target } => self.step_toward(u, target.index(), sink),
+            Action::FiveFootStepTo { to } => self.step_onto(u, to, sink),
+            Action::Charge { target } => self.charge(u, target.index(), scratch, dice, sink),
+            Action::Withdraw => self.withdraw(u, scratch, dice, sink),
+            Action::Run { target } => self.run(u, target.index(), scratch, dice, sink),
+            Action::Flee => self.flee(u, scratch, dice, sink),
+            Action::StandUp => self.stand_up(u, dice, sink),
+            Action::DropProne => self.drop_prone(u, sink),
+            Action::PowerAttack { on } => self.toggle_power_attack(u, on, sink),
+        }
+    }
+
+    /// `target` if it is an active enemy, else the nearest active enemy.
+    fn live_target(&self, u: usize, target: usize) -> Option<usize> {
+        if target < self.units.len() && self.enemies(u, target) && self.units[target].active() {
+            Some(target)
+        } else {
+            self.nearest_enemy(u)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! Attacks of opportunity (« CRB — Attacks of Opportunity »; the reference spec, « Attaques
+//! d'opportunité »): who strikes a creature that provokes — by leaving a threatened square
+//! (once per opponent per round, « moving out of more than one threatened square… »), by
+//! shooting or by standing up — with one attack of opportunity a round, more with Combat
+//! Reflexes; none against cover or total concealment. Owns the provocation only: which squares
+//! are threatened is `reach`, the attack itself is `strike`, and when an action provokes is
+//! its family's call.
+
+use crate::los::{Cover, CoverMode};
+use crate::rng::Roller;
+
+use super::log::Sink;
+use super::numbers::Swing;
+use super::state::Fight;
+
+impl Fight<'_> {
+    /// Every enemy threatening `u`'s square that has not yet been provoked by `u` this round and
+    /// has an attack of opportunity left strikes once (« CRB — Attacks of Opportunity »); none
+    /// against a mover with cover from it.
+    pub fn provoke_leaving<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
+        for e in 0..self.units.len() {
+            if !self.enemies(u, e) || self.units[u].provoked.contains(e) {
+                continue;
+            }
+            if self.opportunity(e, u, dice, sink) {
+                self.units[u].provoked.insert(e);
+            }
+            if !self.units[u].active() {
+                return;
+            }
+        }
+    }
+
+    /// `e` takes an attack of opportunity on `u` if it threatens it, has one left and `u` has
+    /// no cover from it. Returns whether it struck.
+    pub fn opportunity<R: Roller, S: Sink>(
+        &mut self,
+        e: usize,
+        u: usize,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> bool {
+        if self.units[e].aoo_left == 0 {
+            return false;
+        }
+        let Some(w) = self.threat_weapon(e, self.units[u].pos, self.info[u].size) else {
+            return false;
+        };
+        if self.attack_cover(e, u, CoverMode::Melee) != Cover::None {
+            return false;
+        }
+        // « CRB — Concealment »: no attack of opportunity against total concealment (a blinded
+        // creature treats everyone so).
+        if self.miss_chance(e, u) >= 50 {
+            return false;
+        }
+        self.units[e].aoo_left -= 1;
+        let swing = Swing {
+            opportunity: true,
+            ..Swing::default()
+        };
+        self.strike(e, u, w, swing, dice, sink);
+        true
+    }
+
+    /// « CRB — AoO: a ranged attack provokes » (and standing up): every enemy threatening `u`
+    /// strikes first.
+    pub fn provoke_shooting<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
+        for e in 0..self.units.len() {
+            if self.enemies(u, e) {
+                self.opportunity(e, u, dice, sink);
+                if !self.units[u].active() {
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,410 @@
+//! Paths and walks (the reference spec, « Mêlée — Mouvement », « Charge », « Retraite »,
+//! « Course », « Pas de placement »; CRB « Move Actions », « Charge », « Withdraw », « Run »,
+//! « 5-Foot Step »): where a move, a charge, a run, a withdrawal or a 5-foot step can take a
+//! creature, and the walk along a planned path. Owns the geometry of movement; which action
+//! moves is the action families' business (`action::movement`), and who strikes a mover is
+//! `aoo`'s.
+//!
+//! Paths follow the scenario's terrain-only cost field toward the target (exact 5-10-5 costs,
+//! climbing included): each step goes to the neighbour with the cheapest remaining cost that
+//! the mover may enter — never an enemy's square; an ally's square only to pass through — and
+//! the walk stops as soon as the goal holds (the target can be attacked) or the budget is
+//! spent. Simplification: creatures are avoided locally (the next-best neighbour that still
+//! makes progress), not by re-planning around a crowd. A walk never ends on an occupied square
+//! (the tail is cut back). Each step out of a square threatened by an enemy provokes one
+//! attack of opportunity from that enemy per round; the 5-foot step never provokes, withdraw
+//! does not from its first square.
+//!
+//! Co-occupation (the reference spec, « Tailles et occupation multi-cases »; CRB « Big and
+//! Little Creatures in Combat »: « Tiny, Diminutive, and Fine creatures [...] must enter an
+//! opponent's square to attack in melee »): a square only blocks a mover whose occupancy layer
+//! its occupant shares ([`crate::size::Size::can_cooccupy`]) — a Tiny-or-smaller creature
+//! passes through and ends its move in the square of a creature of another size, friend or
+//! enemy, and a larger one in a Tiny's square. Entering a square provokes nothing new: the step
+//! out of a threatened square provokes as always (a 5-foot step into the square never does). A
+//! charge line stays clear of every creature, whatever its size, except the target.
+
+use crate::board::{Board, Pos};
+use crate::grid::{STEPS, bresenham_into, step_cost};
+use crate::rng::Roller;
+
+use super::log::{Sink, log};
+use super::state::Fight;
+
+/// How a walk ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walked {
+    /// Squares actually moved.
+    pub squares: usize,
+    /// The mover is still able to act.
+    pub standing: bool,
+}
+
+impl Fight<'_> {
+    /// Cuts the tail of `path` back to the last square where `u` may end its move: never on
+    /// the square of another creature it cannot share a square with (« CRB — Moving Through a
+    /// Square »; co-occupation).
+    fn trim_to_free(&self, u: usize, path: &mut Vec<Pos>) {
+        let size = self.info[u].size;
+        while let Some(&last) = path.last() {
+            if self.free_for(u, last, size) {
+                break;
+            }
+            path.pop();
+        }
+    }
+
+    /// The mover may put its footprint at `at` while walking (passable; no enemy; allies only
+    /// to pass through). Only creatures of the mover's occupancy layer count: one it may share
+    /// a square with never blocks, friend or enemy.
+    fn can_cross(&self, mover: usize, at: Pos) -> bool {
+        let size = self.info[mover].size;
+        let layer = size.occupancy_layer();
+        if size.footprint() == 1 {
+            return self.map.contains(at)
+                && self.map.passable(at)
+                && self
+                    .occupant(at, layer)
+                    .is_none_or(|o| o == mover || !self.enemies(mover, o));
+        }
+        size.squares(at).all(|p| {
+            self.map.contains(p)
+                && self.map.passable(p)
+                && self
+                    .occupant(p, layer)
+                    .is_none_or(|o| o == mover || !self.enemies(mover, o))
+        })
+    }
+
+    /// The goal square of `u`'s cost field toward unit `t`: `t`'s anchor, or for a mover
+    /// larger than 1×1 the first anchor up and left of it (row by row) whose footprint covers
+    /// that square and fits on the terrain — a Large mover's field toward a target standing
+    /// against a wall would otherwise be empty. `t`'s anchor when no footprint fits.
+    fn goal_anchor(&self, u: usize, t: usize) -> Pos {
+        let size = self.info[u].size;
+        let target = self.units[t].pos;
+        let side = i32::from(self.info[u].footprint);
+        (0..side)
+            .flat_map(|dr| (0..side).map(move |dc| (dr, dc)))
+            .filter_map(|(dr, dc)| target.offset(-dr, -dc, self.map.rows(), self.map.cols()))
+            .find(|&p| {
+                size.squares(p)
+                    .all(|q| self.map.contains(q) && self.map.passable(q))
+            })
+            .unwrap_or(target)
+    }
+
+    /// Plans a path for `u` toward unit `t` within `budget` squares of movement, stopping where
+    /// `goal` holds; fills `path` (start excluded).
+    pub fn plan_toward(
+        &self,
+        u: usize,
+        t: usize,
+        budget: u32,
+        goal: impl Fn(&Self, Pos) -> bool,
+        path: &mut Vec<Pos>,
+    ) {
+        path.clear();
+        let size = self.info[u].size;
+        let field = self
+            .scenario
+            .cache()
+            .field_to(self.map, self.goal_anchor(u, t), size);
+        let (rows, cols) = (self.map.rows(), self.map.cols());
+        let mut cur = self.units[u].pos;
+        let mut odd = false;
+        let mut spent = 0;
+        while !goal(self, cur) || (cur != self.units[u].pos && !self.free_for(u, cur, size)) {
+            let here = field[2 * self.map.index(cur) + usize::from(odd)];
+            let mut best: Option<(u32, u32, Pos, bool, u32)> = None;
+            for (dr, dc) in STEPS {
+                let Some(n) = cur.offset(dr, dc, rows, cols) else {
+                    continue;
+                };
+                // Cheap test first: the step must make progress on the field.
+                let n_odd = odd ^ (dr != 0 && dc != 0);
+                let rest = field[2 * self.map.index(n) + usize::from(n_odd)];
+                if rest == u32::MAX || rest >= here {
+                    continue;
+                }
+                let Some(cost) = step_cost(self.map, cur, n, size, odd) else {
+                    continue;
+                };
+                if spent + cost > budget || !self.can_cross(u, n) {
+                    continue;
+                }
+                let key = (cost + rest, rest);
+                if best.is_none_or(|(a, b, _, _, _)| key < (a, b)) {
+                    best = Some((key.0, key.1, n, n_odd, cost));
+                }
+            }
+            let Some((_, _, n, n_odd, cost)) = best else {
+                break;
+            };
+            spent += cost;
+            odd = n_odd;
+            cur = n;
+            path.push(n);
+        }
+        self.trim_to_free(u, path);
+    }
+
+    /// Walks `u` along `path`, with the attacks of opportunity of each square it leaves
+    /// (except the first when `safe_start`). Stops early when the mover drops; one dropped
+    /// while passing through an ally's square falls back to the last square it could end on.
+    pub fn walk<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        path: &[Pos],
+        safe_start: bool,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> Walked {
+        let size = self.info[u].size;
+        let mut moved = 0;
+        let mut last_free = self.units[u].pos;
+        for (i, &next) in path.iter().enumerate() {
+            if !(safe_start && i == 0) {
+                self.provoke_leaving(u, dice, sink);
+                if !self.units[u].active() {
+                    if self.units[u].pos != last_free {
+                        self.relocate(u, last_free);
+                    }
+                    return Walked {
+                        squares: moved,
+                        standing: false,
+                    };
+                }
+            }
+            self.relocate(u, next);
+            moved += 1;
+            if self.free_for(u, next, size) {
+                last_free = next;
+            }
+        }
+        Walked {
+            squares: moved,
+            standing: true,
+        }
+    }
+
+    pub fn log_path<S: Sink>(&self, u: usize, what: &str, path: &[Pos], sink: &mut S) {
+        if S::ON {
+            let mut text = format!("{what} {}", self.units[u].pos);
+            for p in path {
+                text.push_str(&format!("->{p}"));
+            }
+            if path.is_empty() {
+                text.push_str(" (no way forward)");
+            }
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.scenario.units()[u].id.as_str()),
+                "{text}"
+            );
+        }
+    }
+
+    /// The square of a 5-foot step from which `u` can attack `t`: a neighbour entered at a cost
+    /// of exactly one square (no difficult terrain, no climbing), corner rule respected, free.
+    /// None for a creature of 5 ft of speed or less (« CRB — 5-Foot Step: any creature with a
+    /// speed of 5 feet or less can't take a 5-foot step »).
+    pub fn step_to_attack(&self, u: usize, t: usize) -> Option<Pos> {
+        self.five_foot_steps(u)
+            .find(|&n| self.weapon_for_from(u, n, t).is_some())
+    }
+
+    /// Every square `u` may take a 5-foot step to, in the fixed neighbour order (row by row:
+    /// up-left, up, up-right, left, right, down-left, down, down-right): entered at a cost of
+    /// exactly one square, corner rule respected, free. None for a creature of 5 ft of speed or
+    /// less.
+    pub fn five_foot_steps(&self, u: usize) -> impl Iterator<Item = Pos> + '_ {
+        let able = self.info[u].speed_squares * self.map.square_size_ft() > 5;
+        let size = self.info[u].size;
+        let from = self.units[u].pos;
+        STEPS
+            .iter()
+            .filter(move |_| able)
+            .filter_map(move |&(dr, dc)| from.offset(dr, dc, self.map.rows(), self.map.cols()))
+            .filter(move |&n| {
+                self.free_for(u, n, size) && step_cost(self.map, from, n, size, false) == Some(1)
+            })
+    }
+
+    /// « CRB — Charge »: the closest square from which `u` can strike `t` in melee, reached by
+    /// a clear straight line of 2 squares to 2× speed (no difficult terrain, no creature, no cut
+    /// corner). Fills `path` with the line (start excluded).
+    pub fn charge_line(&self, u: usize, t: usize, path: &mut Vec<Pos>) -> bool {
+        path.clear();
+        let size = self.info[u].size;
+        let from = self.units[u].pos;
+        let info = &self.info[u];
+        // A charge starts with line of effect to the target (« CRB — Charge »: a clear path
+        // toward it); checking it first keeps the search below off most turns.
+        if !info.has_melee || !self.has_line_of_effect_from(u, from, t) {
+            return false;
+        }
+        let reach_sq = info
+            .weapons
+            .iter()
+            .filter(|w| w.melee)
+            .map(|w| w.reach_max_ft.max(5))
+            .max()
+            .unwrap_or(5)
+            / self.map.square_size_ft().max(1);
+        let tp = self.units[t].pos;
+        let square = self.map.square_size_ft().max(1);
+        // Too far for any line of 2× speed to end within reach: no scan.
+        let gap = self.distance_ft(u, t) / square;
+        let speed = self.move_squares(u);
+        if gap > 2 * speed + reach_sq {
+            return false;
+        }
+        let span = i32::from(self.info[t].footprint) + reach_sq as i32 + i32::from(info.footprint);
+        // « You must move to the closest space from which you can attack »: find the closest
+        // distance, then take the first such space (row, col order) with a clear line.
+        let candidates = || {
+            (-span..=span)
+                .flat_map(move |dr| (-span..=span).map(move |dc| (dr, dc)))
+                .filter_map(move |(dr, dc)| {
+                    let p = tp.offset(dr, dc, self.map.rows(), self.map.cols())?;
+                    let to_target = self.distance_ft_from(u, p, t);
+                    let reaches = info
+                        .weapons
+                        .iter()
+                        .any(|w| w.melee && Self::weapon_band(w, to_target));
+                    (reaches
+                        && self.free_for(u, p, size)
+                        && self
+                            .weapon_for_from(u, p, t)
+                            .is_some_and(|w| info.weapons[w].melee))
+                    .then(|| (crate::grid::distance_squares(from, p), p))
+                })
+        };
+        let Some(closest) = candidates().map(|(d, _)| d).min() else {
+            return false;
+        };
+        if closest > 2 * speed {
+            return false;
+        }
+        candidates()
+            .filter(|&(d, _)| d == closest)
+            .any(|(_, dest)| self.clear_charge_line(u, t, dest, path))
+    }
+
+    /// The straight line from `u` to `dest` is clear for a charge (no difficult terrain, no
+    /// creature but the target `t` — a Tiny charger ends in its target's square —, no cut
+    /// corner) and 2 squares to 2× speed long; fills `path` when it is.
+    fn clear_charge_line(&self, u: usize, t: usize, dest: Pos, path: &mut Vec<Pos>) -> bool {
+        path.clear();
+        let size = self.info[u].size;
+        let from = self.units[u].pos;
+        let mut line = self.line_scratch.borrow_mut();
+        bresenham_into(from, dest, &mut line);
+        let mut odd = false;
+        let mut spent = 0;
+        for pair in line.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let Some(cost) = step_cost(self.map, a, b, size, odd) else {
+                return false;
+            };
+            let diagonal = a.row != b.row && a.col != b.col;
+            if !size
+                .squares(b)
+                .all(|p| self.map.contains(p) && self.map.move_cost(p) == Some(1))
+                || !self.free_for(u, b, size)
+                || !(self.small_occupancy.is_empty()
+                    || size
+                        .squares(b)
+                        .all(|p| self.units_at(p).all(|o| o == u || o == t)))
+            {
+                return false;
+            }
+            odd ^= diagonal;
+            spent += cost;
+            path.push(b);
+        }
+        spent >= 2 && spent <= 2 * self.move_squares(u)
+    }
+
+    /// « CRB — Withdraw »: up to 2× speed away from the nearest enemy, climbing its cost field
+    /// greedily; the first square left provokes no attack of opportunity.
+    pub fn withdraw_path(&self, u: usize, from_enemy: usize, budget: u32, path: &mut Vec<Pos>) {
+        path.clear();
+        let size = self.info[u].size;
+        let field = self
+            .scenario
+            .cache()
+            .field_to(self.map, self.goal_anchor(u, from_enemy), size);
+        let (rows, cols) = (self.map.rows(), self.map.cols());
+        let mut cur = self.units[u].pos;
+        let mut odd = false;
+        let mut spent = 0;
+        loop {
+            let here = field[2 * self.map.index(cur) + usize::from(odd)];
+            let mut best: Option<(u32, Pos, bool, u32)> = None;
+            for (dr, dc) in STEPS {
+                let Some(n) = cur.offset(dr, dc, rows, cols) else {
+                    continue;
+                };
+                let Some(cost) = step_cost(self.map, cur, n, size, odd) else {
+                    continue;
+                };
+                if spent + cost > budget || !self.can_cross(u, n) {
+                    continue;
+                }
+                let n_odd = odd ^ (dr != 0 && dc != 0);
+                let away = field[2 * self.map.index(n) + usize::from(n_odd)];
+                if away == u32::MAX || away <= here {
+                    continue;
+                }
+                if best.is_none_or(|(b, _, _, _)| away > b) {
+                    best = Some((away, n, n_odd, cost));
+                }
+            }
+            let Some((_, n, n_odd, cost)) = best else {
+                break;
+            };
+            spent += cost;
+            odd = n_odd;
+            cur = n;
+            path.push(n);
+        }
+        self.trim_to_free(u, path);
+    }
+
+    /// « CRB — Run »: up to 4× speed in a straight line toward `t`, stopping where `t` can be
+    /// attacked or before anything that blocks the line — an enemy, an obstacle or difficult
+    /// terrain (« CRB — Difficult Terrain: you can't run or charge across difficult terrain »).
+    pub fn run_line(&self, u: usize, t: usize, path: &mut Vec<Pos>) {
+        path.clear();
+        let size = self.info[u].size;
+        let from = self.units[u].pos;
+        let mut line = self.line_scratch.borrow_mut();
+        bresenham_into(from, self.units[t].pos, &mut line);
+        let mut odd = false;
+        let mut spent = 0;
+        let budget = self.run_multiple(u) * self.move_squares(u);
+        for pair in line.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            if self.weapon_for_from(u, a, t).is_some() && a != from {
+                break;
+            }
+            let Some(cost) = step_cost(self.map, a, b, size, odd) else {
+                break;
+            };
+            let difficult = size
+                .squares(b)
+                .any(|p| self.map.contains(p) && self.map.move_cost(p) != Some(1));
+            if spent + cost > budget || difficult || !self.can_cross(u, b) {
+                break;
+            }
+            odd ^= a.row != b.row && a.col != b.col;
+            spent += cost;
+            path.push(b);
+        }
+        self.trim_to_free(u, path);
+    }
+}

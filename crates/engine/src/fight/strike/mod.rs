@@ -1,0 +1,186 @@
+//! One attack, from its numbers to the wound (the reference spec, « Règles modélisées »,
+//! « Critique », « Critique améliorée », « Distance », « Touch AC et armes à feu »,
+//! « Flanquement », « Tirer dans une mêlée », « Couvert »; CRB « Attack Roll », « Critical
+//! Hits », « Damage Reduction », « Energy Resistance », « Minimum Damage »).
+//!
+//! Order: situational numbers (`numbers`) → d20 (natural 1 misses, natural 20 hits and
+//! threatens) → threat and confirmation → concealment d100 → damage dice, applied by the pure
+//! damage rules (`rules::damage`) → the wound on the life track and the tallies → one log line
+//! (`text`). Owns a single attack; which attacks an action makes, and when a
+//! creature provokes, belong to the action families and `aoo`.
+
+mod roll;
+mod text;
+
+use crate::rng::Roller;
+use crate::rules::Condition;
+use crate::rules::damage::Dealt;
+use crate::rules::flag;
+
+use super::log::{Sink, log};
+use super::numbers::Swing;
+use super::state::{Fight, Life};
+use roll::AttackRoll;
+use text::{Conceal, Crit, Head, Wounded};
+
+/// What an attack did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Struck {
+    pub hit: bool,
+    pub crit: bool,
+    /// The target stopped being active.
+    pub dropped: bool,
+}
+
+impl Struck {
+    const MISS: Struck = Struck {
+        hit: false,
+        crit: false,
+        dropped: false,
+    };
+}
+
+/// What a hit did to its target.
+#[derive(Clone, Copy, Debug)]
+struct Wound {
+    hp_before: i32,
+    /// Lethal damage taken.
+    taken: i32,
+    /// Nonlethal damage really taken (beyond the maximum it turns lethal; a creature without
+    /// Constitution ignores it).
+    nonlethal_taken: i32,
+    life: Life,
+    woke: bool,
+    dropped: bool,
+}
+
+impl Fight<'_> {
+    /// Plays one attack of unit `a` with weapon `w` against unit `t`.
+    pub fn strike<R: Roller, S: Sink>(
+        &mut self,
+        a: usize,
+        t: usize,
+        w: usize,
+        swing: Swing,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> Struck {
+        let power = self.units[a].power_attack;
+        let Some(numbers) = self.attack_numbers(a, t, w, swing, power) else {
+            return Struck::MISS;
+        };
+        self.break_fascination(t, sink);
+        let roll = self.roll_attack(a, w, &numbers, dice);
+        let weapon = self.info[a].weapons[w].index;
+        let head = Head {
+            opportunity: swing.opportunity,
+            weapon: self.scenario.units()[a].combatant.attacks()[weapon].name(),
+            target: self.scenario.units()[t].id.as_str(),
+            roll,
+            bonus: numbers.bonus,
+            ac: numbers.ac,
+        };
+        let a_id = self.scenario.units()[a].id.as_str();
+        let round = Some(self.round);
+        if !roll.hit {
+            log!(S, sink, round, Some(a_id), "{head} -> MISS");
+            return Struck::MISS;
+        }
+        let crit = Crit {
+            roll,
+            bonus: numbers.bonus,
+        };
+        // « CRB — Concealment »: d100 after the hit and its confirmation.
+        let concealment = (numbers.miss_chance > 0).then(|| Conceal {
+            blinded: self.has_flag(a, flag::BLIND),
+            miss_chance: numbers.miss_chance,
+            roll: self.concealment_roll(a, w, numbers.miss_chance, dice),
+        });
+        if let Some(c) = &concealment
+            && c.roll.missed
+        {
+            log!(
+                S,
+                sink,
+                round,
+                Some(a_id),
+                "{head} -> HIT{crit}, {c} -> MISS"
+            );
+            return Struck::MISS;
+        }
+        let damage = self.roll_damage(a, t, w, &numbers, roll.crit, dice);
+        let wound = self.wound(a, t, roll, damage.dealt);
+        if S::ON {
+            let wounded = Wounded {
+                target: head.target,
+                taken: wound.taken,
+                sneak: numbers
+                    .sneak
+                    .then_some((self.info[a].sneak_dice, damage.sneak)),
+                nonlethal_taken: wound.nonlethal_taken,
+                hp_before: wound.hp_before,
+                hp_after: self.units[t].hp,
+                life: wound.life,
+                woke: wound.woke,
+            };
+            match &concealment {
+                Some(c) => log!(
+                    S,
+                    sink,
+                    round,
+                    Some(a_id),
+                    "{head} -> HIT{crit} ({c}) {wounded}"
+                ),
+                None => log!(S, sink, round, Some(a_id), "{head} -> HIT{crit} {wounded}"),
+            }
+        }
+        Struck {
+            hit: true,
+            crit: roll.crit,
+            dropped: wound.dropped,
+        }
+    }
+
+    /// « CRB — Fascinated »: an obvious threat, such as a weapon aimed at the creature,
+    /// automatically breaks the effect.
+    fn break_fascination<S: Sink>(&mut self, t: usize, sink: &mut S) {
+        if self.units[t].conds.remove(Condition::Fascinated) {
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.scenario.units()[t].id.as_str()),
+                "fascinated ends (attacked)"
+            );
+        }
+    }
+
+    /// Applies `dealt` to `t` and counts the hit in both tallies; « CRB — Sleep »: a sleeping
+    /// creature wakes when it is wounded.
+    #[inline(always)]
+    fn wound(&mut self, a: usize, t: usize, roll: AttackRoll, dealt: Dealt) -> Wound {
+        let hp_before = self.units[t].hp;
+        let nonlethal_before = self.units[t].nonlethal;
+        let taken = self.apply_damage(t, dealt.lethal, dealt.nonlethal);
+        let nonlethal_taken = self.units[t].nonlethal - nonlethal_before;
+        let life = self.units[t].life();
+        let dropped = !self.units[t].active();
+        {
+            let tally = &mut self.units[a].tally;
+            tally.hits += 1;
+            tally.crits += u64::from(roll.crit);
+            tally.damage_dealt += taken as u64;
+        }
+        self.units[t].tally.damage_taken += taken as u64;
+        let woke =
+            (taken > 0 || nonlethal_taken > 0) && self.units[t].conds.remove(Condition::Asleep);
+        Wound {
+            hp_before,
+            taken,
+            nonlethal_taken,
+            life,
+            woke,
+            dropped,
+        }
+    }
+}

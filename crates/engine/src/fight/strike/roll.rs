@@ -1,0 +1,146 @@
+//! The dice of one attack, in the order they are rolled: the d20 and, on a threat, its
+//! confirmation (« CRB — Attack Roll », « Critical Hits »: a natural 1 misses, a natural 20
+//! hits and threatens, the confirmation uses the same bonuses); the concealment d100 after the
+//! hit (« CRB — Concealment », Blind-Fight's reroll); the damage dice and the sneak attack
+//! dice, summed by the pure damage rules (`rules::damage`). Reads the fight; changes nothing.
+
+use crate::rng::Roller;
+use crate::rules::Feat;
+use crate::rules::damage::{Damage, Dealt, Defense, Delivery};
+
+use super::super::numbers::AttackNumbers;
+use super::super::state::Fight;
+
+/// The d20 of one attack and its confirmation.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackRoll {
+    pub nat: u32,
+    pub total: i32,
+    pub hit: bool,
+    /// The confirmation roll and its total, when the hit threatened.
+    pub confirm: Option<(u32, i32)>,
+    pub crit: bool,
+}
+
+/// The concealment roll of one attack.
+#[derive(Clone, Copy, Debug)]
+pub struct Concealment {
+    /// The d100 that decided.
+    pub roll: u32,
+    /// A first roll Blind-Fight rerolled.
+    pub first: Option<u32>,
+    pub missed: bool,
+}
+
+/// The damage of one hit and its sneak attack dice.
+#[derive(Clone, Copy, Debug)]
+pub struct DamageRoll {
+    pub dealt: Dealt,
+    /// The sneak attack dice's total (0 without sneak attack).
+    pub sneak: i32,
+}
+
+impl Fight<'_> {
+    /// The d20 against `numbers`; on a hit within weapon `w`'s threat range, the confirmation.
+    #[inline(always)]
+    pub(super) fn roll_attack<R: Roller>(
+        &self,
+        a: usize,
+        w: usize,
+        numbers: &AttackNumbers,
+        dice: &mut R,
+    ) -> AttackRoll {
+        let (bonus, ac) = (numbers.bonus, numbers.ac);
+        let nat = dice.d20();
+        let total = nat as i32 + bonus;
+        let hit = nat != 1 && (nat == 20 || total >= ac);
+        let mut roll = AttackRoll {
+            nat,
+            total,
+            hit,
+            confirm: None,
+            crit: false,
+        };
+        if hit && nat >= self.info[a].weapons[w].threat_start {
+            let c = dice.d20();
+            let c_total = c as i32 + bonus;
+            roll.crit = c != 1 && (c == 20 || c_total >= ac);
+            roll.confirm = Some((c, c_total));
+        }
+        roll
+    }
+
+    /// « CRB — Concealment »: d100 against `miss_chance`; with Blind-Fight a melee miss is
+    /// rerolled once (« CRB — Blind-Fight »).
+    pub(super) fn concealment_roll<R: Roller>(
+        &self,
+        a: usize,
+        w: usize,
+        miss_chance: u8,
+        dice: &mut R,
+    ) -> Concealment {
+        let miss = u32::from(miss_chance);
+        let roll = dice.d100();
+        if roll <= miss && self.info[a].has(Feat::BlindFight) && self.info[a].weapons[w].melee {
+            let again = dice.d100();
+            return Concealment {
+                roll: again,
+                first: Some(roll),
+                missed: again <= miss,
+            };
+        }
+        Concealment {
+            roll,
+            first: None,
+            missed: roll <= miss,
+        }
+    }
+
+    /// Rolls the damage of a hit of `a` with weapon `w` on `t`: each component of the attack
+    /// (the first with the stat block's and the numbers' flat bonus), multiplied on a critical
+    /// hit when physical, then the sneak attack dice; `t`'s immunities, resistances and DR
+    /// apply (`rules::damage`).
+    #[inline(always)]
+    pub(super) fn roll_damage<R: Roller>(
+        &self,
+        a: usize,
+        t: usize,
+        w: usize,
+        numbers: &AttackNumbers,
+        crit: bool,
+        dice: &mut R,
+    ) -> DamageRoll {
+        let weapon = &self.info[a].weapons[w];
+        let multiplier = if crit { weapon.crit_mult } else { 1 };
+        let attack = &self.scenario.units()[a].combatant.attacks()[weapon.index];
+        let defender = &self.scenario.units()[t].combatant;
+        let mut damage = Damage::against(Defense {
+            immunities: defender.immunities(),
+            resistances: defender.resistances(),
+            dr: defender.dr(),
+        });
+        for (k, component) in attack.damage().iter().enumerate() {
+            let mut rolled = component.formula().roll(dice);
+            if k == 0 {
+                rolled += attack.damage_bonus() + numbers.damage_bonus;
+            }
+            damage.component(rolled, component.types(), multiplier);
+        }
+        // « CRB — Sneak Attack »: precision dice, never multiplied, before DR and resistances.
+        let mut sneak = 0;
+        if numbers.sneak {
+            for _ in 0..self.info[a].sneak_dice {
+                sneak += dice.d(6) as i32;
+            }
+            damage.precision(sneak);
+        }
+        DamageRoll {
+            dealt: damage.finish(Delivery {
+                dealt: weapon.dealt,
+                dr_applies: true,
+                nonlethal: weapon.nonlethal,
+            }),
+            sneak,
+        }
+    }
+}

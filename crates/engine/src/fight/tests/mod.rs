@@ -1,0 +1,22 @@
+//! Rule tests of fights, one file per rule family: scripted-dice transcripts that pin the exact
+//! log lines of single rules, golden transcripts of whole fights, and seeded batches held to
+//! their statistical bands. `support` holds the shared builders (ASCII maps, stat blocks from
+//! JSON patches, fixed-plan policies, scripted plays).
+
+mod support;
+
+mod aoo;
+mod attack;
+mod checks;
+mod concealment;
+mod conditions;
+mod economy;
+mod feats;
+mod fights;
+mod life;
+mod movement;
+mod policy;
+mod ranged;
+mod size;
+mod tactics;
+mod transcripts;

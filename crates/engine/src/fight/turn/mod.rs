@@ -1,0 +1,142 @@
+//! The turn loop (the reference spec, « Initiative », « Round de surprise », « Économie
+//! d'action », « Mourir et stabilisation », « Conditions effectives »): initiative and the
+//! surprise round ([`initiative`]); then each round, in initiative order, every combatant takes
+//! its turn ([`combatant`]: the start-of-turn rolls of [`life`], the policy's plan through the
+//! action budget and its conditions' limits, the timed conditions' countdown). The fight ends
+//! as soon as at most one side has active combatants; the round cap makes a draw. Owns the
+//! order of play; what an action does is `action`'s, what a policy wants is its own.
+
+mod combatant;
+mod initiative;
+mod life;
+
+use crate::rng::Roller;
+use crate::tally::Tally;
+
+use super::action::Scratch;
+use super::log::{Sink, log};
+use super::state::Fight;
+use super::view::{Policy, View};
+
+/// How a fight ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winning side, `None` for a draw.
+    pub winner: Option<usize>,
+    /// Rounds played (the round in which it ended, or the cap).
+    pub rounds: u32,
+}
+
+impl Fight<'_> {
+    /// Plays one fight from a fresh reset.
+    pub fn play<R: Roller, S: Sink>(
+        &mut self,
+        policy: &mut (impl Policy + ?Sized),
+        scratch: &mut Scratch,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> Outcome {
+        self.reset();
+        self.roll_initiative(dice, sink);
+        self.log_start_conditions(sink);
+        policy.start_fight(&View::new(self));
+        let cap = self.scenario.options().round_cap;
+        let first = if self.has_surprise_round() { 0 } else { 1 };
+        for round in first..=cap {
+            self.round = round;
+            for u in &mut self.units {
+                u.provoked.clear();
+            }
+            for i in 0..self.units.len() {
+                self.units[i].aoo_left = self.info[i].aoo_per_round;
+            }
+            for k in 0..self.order.len() {
+                let u = self.order[k];
+                if round == 0 && !self.scenario.units()[u].combatant.aware() {
+                    log!(
+                        S,
+                        sink,
+                        Some(0),
+                        Some(self.scenario.units()[u].id.as_str()),
+                        "surprised: does not act in the surprise round"
+                    );
+                    continue;
+                }
+                self.take_turn(u, &mut *policy, scratch, dice, sink);
+                if let Some(outcome) = self.decided() {
+                    self.log_end(outcome, sink);
+                    return outcome;
+                }
+            }
+        }
+        log!(
+            S,
+            sink,
+            None,
+            None,
+            "battle over: draw after {cap} rounds (round cap)"
+        );
+        Outcome {
+            winner: None,
+            rounds: cap,
+        }
+    }
+
+    /// Adds this fight, ended with `outcome`, to `tally`: the outcome, the rounds and each
+    /// combatant's counters.
+    pub fn record(&self, outcome: Outcome, tally: &mut Tally) {
+        tally.fights += 1;
+        match outcome.winner {
+            Some(side) => tally.wins[side] += 1,
+            None => tally.draws += 1,
+        }
+        let r = u64::from(outcome.rounds);
+        tally.rounds_sum += r;
+        tally.rounds_sq_sum += r * r;
+        for (t, u) in tally.units.iter_mut().zip(&self.units) {
+            t.add(&u.tally);
+            t.downed += u64::from(u.downed);
+            t.killed += u64::from(u.dead);
+        }
+    }
+
+    /// The outcome if at most one side still has an active combatant.
+    fn decided(&self) -> Option<Outcome> {
+        let mut alive_side = None;
+        for (i, u) in self.units.iter().enumerate() {
+            if u.active() {
+                match alive_side {
+                    None => alive_side = Some(self.info[i].side),
+                    Some(s) if s != self.info[i].side => return None,
+                    Some(_) => {}
+                }
+            }
+        }
+        Some(Outcome {
+            winner: alive_side,
+            rounds: self.round,
+        })
+    }
+
+    fn log_end<S: Sink>(&self, outcome: Outcome, sink: &mut S) {
+        match outcome.winner {
+            Some(side) => log!(
+                S,
+                sink,
+                None,
+                None,
+                "battle over: {} win in {} rounds",
+                self.scenario.sides()[side],
+                outcome.rounds
+            ),
+            None => log!(
+                S,
+                sink,
+                None,
+                None,
+                "battle over: draw in {} rounds (no side left standing)",
+                outcome.rounds
+            ),
+        }
+    }
+}

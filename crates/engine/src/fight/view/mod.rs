@@ -1,0 +1,150 @@
+//! The policy seam: [`Policy`], the trait every policy implements, and [`View`], the read-only
+//! window on a fight it decides from. Units are named by their stable [`UnitId`]; every query
+//! the built-in policies use is here as a public method, so a policy outside the engine has the
+//! same view of the battlefield. A `View` holds a shared borrow of the fight: nothing reached
+//! through it can change the fight (paths are planned in the fight's scratch buffers, whose
+//! contents no query leaves behind). The units and their state are here; the battlefield
+//! questions (who is nearest, weakest, threatened, where a step or a charge leads) in
+//! `queries`. Owns what a policy may see; never what it decides.
+
+mod queries;
+
+use crate::board::Pos;
+use crate::rules::ConditionSet;
+use crate::scenario::{Scenario, Tactic};
+
+use super::action::Plan;
+use super::state::{Fight, Life};
+use super::unit::UnitId;
+
+/// Decides a combatant's turn: fills `plan` with the actions `me` asks for, in order (the
+/// action budget then keeps what fits the turn). `&mut self`, so a policy may keep memory
+/// between turns; [`Policy::start_fight`] tells it a new fight begins, so nothing it keeps
+/// leaks from one fight into the next.
+pub trait Policy {
+    /// A new fight begins (after initiative, before the first turn). Nothing by default.
+    #[inline]
+    fn start_fight(&mut self, view: &View<'_>) {
+        let _ = view;
+    }
+
+    fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan);
+}
+
+/// A read-only view of a fight, for policies.
+#[derive(Clone, Copy)]
+pub struct View<'f> {
+    fight: &'f Fight<'f>,
+}
+
+impl<'f> View<'f> {
+    #[inline]
+    pub(crate) fn new(fight: &'f Fight<'f>) -> Self {
+        View { fight }
+    }
+
+    /// The scenario: map, sides, combatants and their files, tactics, options.
+    #[inline]
+    pub fn scenario(&self) -> &'f Scenario {
+        self.fight.scenario
+    }
+
+    /// The round being played (0 is the surprise round).
+    #[inline]
+    pub fn round(&self) -> u32 {
+        self.fight.round
+    }
+
+    /// Every unit, in scenario order.
+    #[inline]
+    pub fn units(&self) -> impl Iterator<Item = UnitId> + use<> {
+        (0..self.fight.units.len()).map(UnitId::of)
+    }
+
+    /// The tactic of `u`'s side ([`Scenario::tactic`]).
+    #[inline]
+    pub fn tactic(&self, u: UnitId) -> Tactic {
+        self.fight.scenario.tactic(self.side(u))
+    }
+
+    /// `u`'s side, as an index in [`Scenario::sides`].
+    #[inline]
+    pub fn side(&self, u: UnitId) -> usize {
+        self.fight.info[u.index()].side
+    }
+
+    /// `a` and `b` are on different sides.
+    #[inline]
+    pub fn enemies(&self, a: UnitId, b: UnitId) -> bool {
+        self.fight.enemies(a.index(), b.index())
+    }
+
+    /// The anchor square of `u`'s footprint (its top-left square).
+    #[inline]
+    pub fn position(&self, u: UnitId) -> Pos {
+        self.fight.units[u.index()].pos
+    }
+
+    /// `u`'s current hit points (the lethal track).
+    #[inline]
+    pub fn hp(&self, u: UnitId) -> i32 {
+        self.fight.units[u.index()].hp
+    }
+
+    /// Where `u` stands on the life track.
+    #[inline]
+    pub fn life(&self, u: UnitId) -> Life {
+        self.fight.units[u.index()].life()
+    }
+
+    /// `u` can act, threatens and keeps its side in the fight.
+    #[inline]
+    pub fn active(&self, u: UnitId) -> bool {
+        self.fight.units[u.index()].active()
+    }
+
+    /// `u`'s conditions and their remaining rounds.
+    #[inline]
+    pub fn conditions(&self, u: UnitId) -> &'f ConditionSet {
+        &self.fight.units[u.index()].conds
+    }
+
+    /// `u` has Power Attack (or Deadly Aim) turned on.
+    #[inline]
+    pub fn power_attack_on(&self, u: UnitId) -> bool {
+        self.fight.units[u.index()].power_attack
+    }
+
+    /// Squares of one move action of `u` now (speed modifiers, halved while disabled or under
+    /// a half-speed condition).
+    #[inline]
+    pub fn move_squares(&self, u: UnitId) -> u32 {
+        self.fight.move_squares(u.index())
+    }
+
+    /// Distance in feet between the footprints of `a` and `b`.
+    #[inline]
+    pub fn distance_ft(&self, a: UnitId, b: UnitId) -> u32 {
+        self.fight.distance_ft(a.index(), b.index())
+    }
+
+    /// Distance in feet between `a`'s footprint anchored at `at` and `b`'s.
+    #[inline]
+    pub fn distance_ft_from(&self, a: UnitId, at: Pos, b: UnitId) -> u32 {
+        self.fight.distance_ft_from(a.index(), at, b.index())
+    }
+
+    /// The first attack of `a`, in stat-block order (an index in its `attacks`), that can
+    /// strike `t` from where `a` stands: range or reach, and line of effect (the reference
+    /// spec, « weapon_for »).
+    #[inline]
+    pub fn weapon_for(&self, a: UnitId, t: UnitId) -> Option<usize> {
+        self.fight.weapon_for(a.index(), t.index())
+    }
+
+    /// [`View::weapon_for`] with `a` standing at `at`.
+    #[inline]
+    pub fn weapon_for_from(&self, a: UnitId, at: Pos, t: UnitId) -> Option<usize> {
+        self.fight.weapon_for_from(a.index(), at, t.index())
+    }
+}

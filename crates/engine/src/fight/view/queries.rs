@@ -1,0 +1,145 @@
+//! The battlefield questions a policy asks through the [`View`]: the nearest, the weakest or
+//! the nearest strikable enemy, threatened squares, the 5-foot steps, whether a charge, a
+//! withdrawal or a safe approach is possible, and the Power Attack choice. Each answers from
+//! the fight as it stands; paths are planned in the fight's scratch buffers and never walked.
+//!
+//! Determinism: every choice is a minimum over a total order that ends on the unit index (or
+//! on the fixed neighbour order of 5-foot steps), so equal candidates never depend on
+//! iteration luck.
+
+use crate::board::Pos;
+use crate::rules::flag;
+
+use super::super::numbers::Swing;
+use super::super::unit::UnitId;
+use super::View;
+
+impl<'f> View<'f> {
+    /// The nearest active enemy of `me` (ties: unit order).
+    #[inline]
+    pub fn nearest_enemy(&self, me: UnitId) -> Option<UnitId> {
+        self.fight.nearest_enemy(me.index()).map(UnitId::of)
+    }
+
+    /// The square of a 5-foot step from which `me` can attack `t`, if one exists.
+    #[inline]
+    pub fn step_to_attack(&self, me: UnitId, t: UnitId) -> Option<Pos> {
+        self.fight.step_to_attack(me.index(), t.index())
+    }
+
+    /// Every square `me` may take a 5-foot step to, in the fixed neighbour order (row by row:
+    /// up-left, up, up-right, left, right, down-left, down, down-right).
+    #[inline]
+    pub fn five_foot_steps(&self, me: UnitId) -> impl Iterator<Item = Pos> + 'f {
+        self.fight.five_foot_steps(me.index())
+    }
+
+    /// `me` could charge `t` now: a clear straight line to a square it can strike from, and no
+    /// condition forbidding it (fatigued, entangled, prone, grappled…).
+    #[inline]
+    pub fn can_charge(&self, me: UnitId, t: UnitId) -> bool {
+        let fight = self.fight;
+        if fight.has_flag(me.index(), flag::NO_RUN_CHARGE | flag::CANT_MOVE) {
+            return false;
+        }
+        let mut path = fight.path_scratch.borrow_mut();
+        fight.charge_line(me.index(), t.index(), &mut path)
+    }
+
+    /// « CRB — Power Attack » / « Deadly Aim »: `Some(on)` says whether the feat raises the
+    /// expected damage of one attack of `me` on `target` from here with the weapon it would
+    /// use (hit chance with natural 1 and 20, confirmed criticals and concealment); `None` when
+    /// there is no choice — no such feat for that weapon, or no weapon in reach.
+    #[inline]
+    pub fn power_attack_choice(&self, me: UnitId, target: UnitId) -> Option<bool> {
+        let fight = self.fight;
+        let (me, target) = (me.index(), target.index());
+        let info = &fight.info[me];
+        if info.power_attack_step == 0 && info.deadly_aim_step == 0 {
+            return None;
+        }
+        let w = fight.weapon_for(me, target)?;
+        if fight.power_step(me, w) == 0 {
+            return None;
+        }
+        Some(fight.power_attack_pays(me, target, w, Swing::default()))
+    }
+
+    /// `u` has a ranged weapon with a range (it can shoot at all).
+    #[inline]
+    pub fn has_ranged(&self, u: UnitId) -> bool {
+        self.fight.info[u.index()]
+            .weapons
+            .iter()
+            .any(|w| !w.melee && w.max_range_ft > 0)
+    }
+
+    /// The active enemy of `me` with the lowest current hit points (ties: nearest, then unit
+    /// order).
+    #[inline]
+    pub fn weakest_enemy(&self, me: UnitId) -> Option<UnitId> {
+        self.units()
+            .filter(|&o| self.enemies(me, o) && self.active(o))
+            .min_by_key(|&o| (self.hp(o), self.distance_ft(me, o), o))
+    }
+
+    /// The nearest active enemy that `me`, standing at `at`, can strike with some weapon
+    /// (range or reach, and line of effect; ties: unit order).
+    #[inline]
+    pub fn nearest_strikable_from(&self, me: UnitId, at: Pos) -> Option<UnitId> {
+        self.units()
+            .filter(|&o| self.enemies(me, o) && self.active(o))
+            .filter(|&o| self.weapon_for_from(me, at, o).is_some())
+            .min_by_key(|&o| (self.distance_ft_from(me, at, o), o))
+    }
+
+    /// Some active enemy of `me` threatens `me`'s footprint anchored at `at` (« CRB —
+    /// Threatened Squares »; reach bands as for attacks of opportunity).
+    #[inline]
+    pub fn threatened_at(&self, me: UnitId, at: Pos) -> bool {
+        let fight = self.fight;
+        let me = me.index();
+        let size = fight.info[me].size;
+        (0..fight.units.len())
+            .any(|e| fight.enemies(me, e) && fight.threat_weapon(e, at, size).is_some())
+    }
+
+    /// The first 5-foot step square (neighbour order) that no enemy threatens and from which
+    /// `me` can strike an enemy, with the nearest enemy struck from there.
+    #[inline]
+    pub fn safe_step_with_a_shot(&self, me: UnitId) -> Option<(Pos, UnitId)> {
+        self.five_foot_steps(me)
+            .filter(|&to| !self.threatened_at(me, to))
+            .find_map(|to| self.nearest_strikable_from(me, to).map(|t| (to, t)))
+    }
+
+    /// A withdrawal would move `me` at least one square (the path the engine walks).
+    #[inline]
+    pub fn can_withdraw(&self, me: UnitId) -> bool {
+        let fight = self.fight;
+        let me = me.index();
+        let Some(from) = fight.nearest_enemy(me) else {
+            return false;
+        };
+        let mut path = fight.path_scratch.borrow_mut();
+        fight.withdraw_path(me, from, 2 * fight.move_squares(me), &mut path);
+        !path.is_empty()
+    }
+
+    /// A move action of `me` toward `t` goes somewhere and never enters a threatened square
+    /// (the path is planned exactly as the engine's move will walk it).
+    #[inline]
+    pub fn safe_approach(&self, me: UnitId, t: UnitId) -> bool {
+        let fight = self.fight;
+        let (u, target) = (me.index(), t.index());
+        let mut path = fight.path_scratch.borrow_mut();
+        fight.plan_toward(
+            u,
+            target,
+            fight.move_squares(u),
+            |f, p| f.weapon_for_from(u, p, target).is_some(),
+            &mut path,
+        );
+        !path.is_empty() && path.iter().all(|&p| !self.threatened_at(me, p))
+    }
+}
