@@ -250,7 +250,7 @@ impl Catalogue {
     }
 
     /// The spell `name` stands for, or the message a combatant file's validator reports.
-    pub fn resolve(&self, name: &str) -> Result<SpellId, String> {
+    pub fn id_for_name(&self, name: &str) -> Result<SpellId, String> {
         match self.lookup(name) {
             Lookup::Spell(id) => Ok(id),
             Lookup::Metamagic { base, feats } => {

@@ -309,11 +309,11 @@ fn metamagic_names_point_at_the_base_spell_and_the_feat() {
         }
     );
     assert_eq!(
-        c.resolve("maximized fireball").unwrap_err(),
+        c.id_for_name("maximized fireball").unwrap_err(),
         "`maximized fireball` is a metamagic version of `fireball`: list `fireball` and give the Maximize Spell feat"
     );
     assert_eq!(
-        c.resolve("quickened empowered magic missile").unwrap_err(),
+        c.id_for_name("quickened empowered magic missile").unwrap_err(),
         "`quickened empowered magic missile` is a metamagic version of `magic missile`: list `magic missile` and give the Quicken Spell, Empower Spell feats"
     );
     for (name, feat) in [
@@ -329,14 +329,14 @@ fn metamagic_names_point_at_the_base_spell_and_the_feat() {
         };
         assert_eq!(feats, [feat], "{name}");
     }
-    assert_eq!(c.resolve("Fireball"), Ok(fireball));
+    assert_eq!(c.id_for_name("Fireball"), Ok(fireball));
 }
 
 #[test]
 fn an_unknown_spell_suggests_the_closest() {
     let c = fixtures();
     assert_eq!(
-        c.resolve("magic misile").unwrap_err(),
+        c.id_for_name("magic misile").unwrap_err(),
         "unknown spell `magic misile` (did you mean `magic missile`?)"
     );
     assert_eq!(
@@ -346,7 +346,7 @@ fn an_unknown_spell_suggests_the_closest() {
         }
     );
     assert_eq!(
-        Catalogue::default().resolve("fireball").unwrap_err(),
+        Catalogue::default().id_for_name("fireball").unwrap_err(),
         "unknown spell `fireball`"
     );
 }
