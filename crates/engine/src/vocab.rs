@@ -1,5 +1,5 @@
 //! The closed vocabularies of combatant files — damage types, effect immunities, skills,
-//! ability names and alignments — with their file spellings, the `vocabulary!` macro that
+//! ability names, alignments, schools of magic and spell class lists — with their file spellings, the `vocabulary!` macro that
 //! declares such a list (did-you-mean lookup included), and [`EnumSet`], a copyable bit set of
 //! one. Owns names only: what a type or tag does in a fight lives in the rule modules.
 //!
@@ -386,6 +386,54 @@ impl<T: Vocabulary + fmt::Debug> fmt::Debug for EnumSet<T> {
 
 /// Damage types of one damage component, or what a damage reduction asks for.
 pub type DamageTypes = EnumSet<DamageType>;
+
+vocabulary! {
+    /// The schools of magic (« CRB — Magic — Schools of Magic »): a spell file's `school`, and
+    /// the choice of Spell Focus in a combatant's feats.
+    "school", pub enum School {
+        Abjuration = "abjuration",
+        Conjuration = "conjuration",
+        Divination = "divination",
+        Enchantment = "enchantment",
+        Evocation = "evocation",
+        Illusion = "illusion",
+        Necromancy = "necromancy",
+        Transmutation = "transmutation",
+        Universal = "universal",
+    }
+}
+
+vocabulary! {
+    /// The class lists of a spell's level line, and the list a combatant casts from
+    /// (its `spell_list`).
+    "class", pub enum SpellClass {
+        SorcererWizard = "sorcerer_wizard",
+        Cleric = "cleric",
+        Druid = "druid",
+        Bard = "bard",
+        Paladin = "paladin",
+        Ranger = "ranger",
+        Witch = "witch",
+        Magus = "magus",
+        Alchemist = "alchemist",
+        Inquisitor = "inquisitor",
+        Oracle = "oracle",
+        Summoner = "summoner",
+        Antipaladin = "antipaladin",
+        Bloodrager = "bloodrager",
+        Shaman = "shaman",
+        Psychic = "psychic",
+        Medium = "medium",
+        Mesmerist = "mesmerist",
+        Occultist = "occultist",
+        Spiritualist = "spiritualist",
+        Arcanist = "arcanist",
+        Hunter = "hunter",
+        Investigator = "investigator",
+        Skald = "skald",
+        Warpriest = "warpriest",
+    }
+}
 
 #[cfg(test)]
 mod tests {

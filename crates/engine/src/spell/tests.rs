@@ -313,7 +313,8 @@ fn metamagic_names_point_at_the_base_spell_and_the_feat() {
         "`maximized fireball` is a metamagic version of `fireball`: list `fireball` and give the Maximize Spell feat"
     );
     assert_eq!(
-        c.id_for_name("quickened empowered magic missile").unwrap_err(),
+        c.id_for_name("quickened empowered magic missile")
+            .unwrap_err(),
         "`quickened empowered magic missile` is a metamagic version of `magic missile`: list `magic missile` and give the Quicken Spell, Empower Spell feats"
     );
     for (name, feat) in [

@@ -7,19 +7,7 @@ use crate::area::Shape;
 use crate::rules::{Descriptor, Save};
 use crate::vocab::vocabulary;
 
-vocabulary! {
-    "school", pub enum School {
-        Abjuration = "abjuration",
-        Conjuration = "conjuration",
-        Divination = "divination",
-        Enchantment = "enchantment",
-        Evocation = "evocation",
-        Illusion = "illusion",
-        Necromancy = "necromancy",
-        Transmutation = "transmutation",
-        Universal = "universal",
-    }
-}
+pub use crate::vocab::{School, SpellClass};
 
 impl School {
     /// The save descriptor a school gives its spells (a gnome's bonus against illusions).
@@ -106,37 +94,6 @@ impl SpellDescriptor {
             Air | Chaotic | Curse | Darkness | Death | Earth | Emotion | Evil | Force | Good
             | LanguageDependent | Lawful | Light | Pain | Shadow | Water => None,
         }
-    }
-}
-
-vocabulary! {
-    /// The class lists of a spell's level line.
-    "class", pub enum SpellClass {
-        SorcererWizard = "sorcerer_wizard",
-        Cleric = "cleric",
-        Druid = "druid",
-        Bard = "bard",
-        Paladin = "paladin",
-        Ranger = "ranger",
-        Witch = "witch",
-        Magus = "magus",
-        Alchemist = "alchemist",
-        Inquisitor = "inquisitor",
-        Oracle = "oracle",
-        Summoner = "summoner",
-        Antipaladin = "antipaladin",
-        Bloodrager = "bloodrager",
-        Shaman = "shaman",
-        Psychic = "psychic",
-        Medium = "medium",
-        Mesmerist = "mesmerist",
-        Occultist = "occultist",
-        Spiritualist = "spiritualist",
-        Arcanist = "arcanist",
-        Hunter = "hunter",
-        Investigator = "investigator",
-        Skald = "skald",
-        Warpriest = "warpriest",
     }
 }
 
