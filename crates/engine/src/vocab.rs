@@ -1,7 +1,8 @@
 //! The closed vocabularies of combatant files — damage types, effect immunities, skills,
-//! ability names, alignments, schools of magic and spell class lists — with their file spellings, the `vocabulary!` macro that
-//! declares such a list (did-you-mean lookup included), and [`EnumSet`], a copyable bit set of
-//! one. Owns names only: what a type or tag does in a fight lives in the rule modules.
+//! ability names, alignments, schools of magic and spell class lists — with their file
+//! spellings, the `vocabulary!` macro that declares such a list (did-you-mean lookup
+//! included), and [`EnumSet`], a copyable bit set of one. Owns names only: what a type or tag
+//! does in a fight lives in the rule modules.
 //!
 //! A leaf: it imports nothing from `model/`, `rules/` or `fight/`, so both the combatant schema
 //! and the rule modules (bonus types, conditions) can declare vocabularies without importing
