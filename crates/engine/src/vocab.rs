@@ -436,6 +436,17 @@ vocabulary! {
     }
 }
 
+impl SpellClass {
+    /// The class list one of whose key's parts is `text` (« wizard » → `sorcerer_wizard`), for
+    /// suggestions that edit distance alone would not make.
+    pub fn by_part(text: &str) -> Option<SpellClass> {
+        let wanted = text.trim().to_lowercase();
+        (SpellClass::ALL.iter())
+            .copied()
+            .find(|c| c.name().split('_').any(|part| part == wanted))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use super::attack::Attack;
 use crate::rules::{DamageReduction, Immunities, Modifier, StartCondition};
 use crate::size::Size;
-use crate::vocab::{Ability, Alignment, DamageType, Skill};
+use crate::vocab::{Ability, Alignment, DamageType, Skill, SpellClass};
 
 /// Which side of the table a combatant belongs to. This field — not `source`, not the file's
 /// folder — is the rule for PC versus monster: `--simple-monster-death` (a monster dies at
@@ -90,6 +90,16 @@ impl CastingAbility {
             CastingAbility::Cha => Ability::Cha,
         }
     }
+}
+
+/// How a caster gets its spells ready (« CRB — Magic — Preparing Wizard Spells », « Arcane
+/// Magical Writings » vs « Sorcerers and Bards »): prepared casters cast what they prepared,
+/// spontaneous ones any spell they know from a free slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Casting {
+    Prepared,
+    Spontaneous,
 }
 
 /// Challenge rating: 1/8, 1/6, 1/4, 1/3, 1/2 or a whole number 1–30 (« Bestiary — Table 1-1 »).
@@ -275,6 +285,9 @@ pub(super) struct CombatantData {
     pub spells: Vec<String>,
     pub spell_slots: [u32; 10],
     pub casting_ability: Option<CastingAbility>,
+    pub spell_list: Option<SpellClass>,
+    pub casting: Option<Casting>,
+    pub prepared: Vec<(String, u32)>,
     pub armor_spell_failure: u8,
     pub resources: Vec<(String, u32)>,
     pub skills: Vec<(Skill, SkillEntry)>,
@@ -283,6 +296,7 @@ pub(super) struct CombatantData {
     pub conditions: Vec<StartCondition>,
     pub bleed: u32,
     pub modifiers: Vec<Modifier>,
+    pub included_bonuses: Vec<Modifier>,
     pub feats_in_stat_block: bool,
 }
 
@@ -415,6 +429,20 @@ impl Combatant {
     pub fn casting_ability(&self) -> Option<CastingAbility> {
         self.0.casting_ability
     }
+    /// The class list it casts from (which level each spell has for it); `Some` whenever it
+    /// has spells.
+    pub fn spell_list(&self) -> Option<SpellClass> {
+        self.0.spell_list
+    }
+    /// Prepared or spontaneous; `Some` whenever it has spells.
+    pub fn casting(&self) -> Option<Casting> {
+        self.0.casting
+    }
+    /// Prepared copies per spell name (as written in `spells`), in file order; empty for a
+    /// spontaneous caster and for a prepared one whose file leaves its preparation flexible.
+    pub fn prepared(&self) -> &[(String, u32)] {
+        &self.0.prepared
+    }
     /// Arcane spell failure chance, percent 0–100.
     pub fn armor_spell_failure(&self) -> u8 {
         self.0.armor_spell_failure
@@ -458,6 +486,11 @@ impl Combatant {
         self.0.bleed
     }
     /// Standing typed modifiers written in the file, in file order.
+    /// Typed bonuses the stat block's numbers already include: a new bonus of one of these
+    /// types counts only beyond them (« CRB — Stacking »).
+    pub fn included_bonuses(&self) -> &[Modifier] {
+        &self.0.included_bonuses
+    }
     pub fn modifiers(&self) -> &[Modifier] {
         &self.0.modifiers
     }

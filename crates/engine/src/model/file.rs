@@ -10,7 +10,7 @@ use serde::de::{Deserializer, Visitor};
 use serde::{Deserialize, de};
 
 use super::attack::AttackKind;
-use super::combatant::{CastingAbility, CreatureType, Role};
+use super::combatant::{Casting, CastingAbility, CreatureType, Role};
 use crate::de::OrderedMap;
 use crate::size::Size;
 use crate::vocab::Alignment;
@@ -59,6 +59,13 @@ pub struct CombatantFile {
     #[serde(default)]
     pub spell_slots: OrderedMap<i64>,
     pub casting_ability: Option<CastingAbility>,
+    /// The class list a caster casts from (`sorcerer_wizard`, `cleric`…); required with spells.
+    pub spell_list: Option<String>,
+    /// `prepared` or `spontaneous`; required with spells.
+    pub casting: Option<Casting>,
+    /// Prepared casters: copies of each spell prepared (names of `spells`); absent = flexible.
+    #[serde(default)]
+    pub prepared: OrderedMap<i64>,
     pub armor_spell_failure: Option<i64>,
     #[serde(default)]
     pub resources: OrderedMap<i64>,
@@ -73,6 +80,10 @@ pub struct CombatantFile {
     /// Standing typed modifiers (racial save bonuses, a permanent morale bonus…).
     #[serde(default)]
     pub modifiers: Vec<ModifierFile>,
+    /// Typed bonuses the stat block's numbers already include (« +4 armor, +2 natural »), so a
+    /// spell's bonus of the same type stacks as the CRB says instead of being added on top.
+    #[serde(default)]
+    pub included_bonuses: Vec<ModifierFile>,
     /// The stat block's numbers already include its static feats (Weapon Focus, Toughness,
     /// Dodge, Iron Will…), as every SRD stat block does. Default true.
     pub feats_in_stat_block: Option<bool>,

@@ -52,8 +52,8 @@ pub use crate::vocab::{
 };
 pub use attack::{Attack, AttackKind, DamageComponent, Splash};
 pub use combatant::{
-    Abilities, ArmorClass, CastingAbility, ChallengeRating, Combatant, CreatureType, Role, Saves,
-    SkillEntry, ability_modifier,
+    Abilities, ArmorClass, Casting, CastingAbility, ChallengeRating, Combatant, CreatureType, Role,
+    Saves, SkillEntry, ability_modifier,
 };
 pub use file::{
     AbilitiesFile, AcFile, AttackFile, CombatantFile, ConditionFile, CrValue, DamageFile, DrFile,

@@ -229,6 +229,8 @@ fn pc_role_and_caster_fields() {
         &pc,
         r#""hp_max": 6,"#,
         r#""hp_max": 6, "spells": ["Bless"], "spell_slots": {"0": 3, "1": 2}, "casting_ability": "wis",
+           "spell_list": "cleric", "casting": "prepared", "prepared": {"bless": 2},
+           "included_bonuses": [{"stat": "ac", "type": "armor", "value": 4}],
            "armor_spell_failure": 20, "resources": {"channel_energy": 5}, "aware": false,
            "creature_type": "magical beast", "alignment": "LG", "speed_fly_ft": 60,"#,
     );
@@ -237,6 +239,15 @@ fn pc_role_and_caster_fields() {
     assert_eq!((c.level(), c.caster_level()), (3, 2));
     assert_eq!(c.spell_slots()[..3], [3, 2, 0]);
     assert_eq!(c.casting_ability(), Some(CastingAbility::Wis));
+    assert_eq!(
+        (c.spell_list(), c.casting()),
+        (
+            Some(crate::vocab::SpellClass::Cleric),
+            Some(crate::model::Casting::Prepared)
+        )
+    );
+    assert_eq!(c.prepared(), [("bless".to_string(), 2)]);
+    assert_eq!(c.included_bonuses().len(), 1);
     assert_eq!(
         (c.armor_spell_failure(), c.resource("channel_energy")),
         (20, Some(5))

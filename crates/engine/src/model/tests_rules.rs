@@ -354,11 +354,70 @@ fn spell_slots_keys_are_single_digits() {
 #[test]
 fn spells_require_a_casting_ability() {
     top_rejects(
-        r#""spells": ["Sleep"]"#,
+        r#""spells": ["Sleep"], "spell_list": "witch", "casting": "prepared""#,
         "casting_ability",
         "required when spells or spell_slots",
     );
     top_rejects(r#""spell_slots": {"1": 1}"#, "casting_ability", "required");
+}
+
+#[test]
+fn spells_require_a_spell_list_and_a_way_of_casting() {
+    let caster = r#""casting_ability": "int", "spells": ["Sleep"]"#;
+    top_rejects(
+        &format!(r#"{caster}, "casting": "prepared""#),
+        "spell_list",
+        "required with spells",
+    );
+    top_rejects(
+        &format!(r#"{caster}, "spell_list": "witch""#),
+        "casting",
+        "prepared or spontaneous",
+    );
+    top_rejects(
+        &format!(r#"{caster}, "spell_list": "wizard", "casting": "prepared""#),
+        "spell_list",
+        "did you mean `sorcerer_wizard`",
+    );
+}
+
+#[test]
+fn prepared_copies_name_own_spells_of_a_prepared_caster() {
+    let caster = r#""casting_ability": "int", "spells": ["Sleep"], "spell_list": "witch""#;
+    top_rejects(
+        &format!(r#"{caster}, "casting": "spontaneous", "prepared": {{"Sleep": 1}}"#),
+        "prepared",
+        "only a prepared caster",
+    );
+    top_rejects(
+        &format!(r#"{caster}, "casting": "prepared", "prepared": {{"Daze": 1}}"#),
+        "prepared.Daze",
+        "not one of this combatant's `spells`",
+    );
+    top_rejects(
+        &format!(r#"{caster}, "casting": "prepared", "prepared": {{"sleep": 0}}"#),
+        "prepared.sleep",
+        "at least 1",
+    );
+}
+
+#[test]
+fn included_bonuses_are_unconditional_bonuses() {
+    top_rejects(
+        r#""included_bonuses": [{"stat": "ac", "type": "armor", "value": 0}]"#,
+        "included_bonuses[0].value",
+        "above 0",
+    );
+    top_rejects(
+        r#""included_bonuses": [{"stat": "ac", "type": "armour", "value": 4}]"#,
+        "included_bonuses[0].type",
+        "did you mean `armor`",
+    );
+    top_rejects(
+        r#""included_bonuses": [{"stat": "will", "type": "morale", "value": 2, "when": "fear"}]"#,
+        "included_bonuses[0].when",
+        "always applies",
+    );
 }
 
 #[test]

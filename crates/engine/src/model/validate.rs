@@ -8,13 +8,14 @@ use std::sync::Arc;
 
 use super::attack::{Attack, AttackKind, DamageComponent, Splash};
 use super::combatant::{
-    Abilities, ArmorClass, ChallengeRating, Combatant, CombatantData, CreatureType, Role, Saves,
-    SkillEntry,
+    Abilities, ArmorClass, Casting, ChallengeRating, Combatant, CombatantData, CreatureType, Role,
+    Saves, SkillEntry,
 };
 use super::file::{
     AttackFile, CombatantFile, ConditionFile, CrValue, DamageFile, ModifierFile, SkillFile,
     SplashFile,
 };
+use crate::de::OrderedMap;
 use crate::dice::DiceFormula;
 use crate::error::{DataErrors, Problems};
 use crate::rules::{
@@ -23,8 +24,8 @@ use crate::rules::{
 };
 use crate::size::Size;
 use crate::vocab::{
-    Alignment, DamageCategory, DamageType, DamageTypes, EffectTag, EnumSet, Skill, Vocabulary,
-    unknown,
+    Alignment, DamageCategory, DamageType, DamageTypes, EffectTag, EnumSet, Skill, SpellClass,
+    Vocabulary, unknown,
 };
 
 /// Bound applied where the schema sets none, so sums of values stay far inside `i32`.
@@ -127,6 +128,8 @@ impl CombatantFile {
                 "missing: required when spells or spell_slots are given (int, wis or cha)",
             );
         }
+        let (spell_list, casting, prepared) =
+            c.caster(&spells, f.spell_list, f.casting, f.prepared);
         let armor_spell_failure = c.int(
             "armor_spell_failure",
             f.armor_spell_failure.unwrap_or(0),
@@ -147,7 +150,10 @@ impl CombatantFile {
         let carried_items = c.names("carried_items", "item", f.carried_items, false);
         let (conditions, bleed) = c.conditions(f.conditions);
         let modifiers = (f.modifiers.into_iter().enumerate())
-            .filter_map(|(i, m)| c.modifier(i, m))
+            .filter_map(|(i, m)| c.modifier("modifiers", i, m))
+            .collect();
+        let included_bonuses = (f.included_bonuses.into_iter().enumerate())
+            .filter_map(|(i, m)| c.included_bonus(i, m))
             .collect();
         let data = CombatantData {
             name: f.name,
@@ -182,6 +188,9 @@ impl CombatantFile {
             spells,
             spell_slots,
             casting_ability: f.casting_ability,
+            spell_list,
+            casting,
+            prepared,
             armor_spell_failure: armor_spell_failure as u8,
             resources,
             skills,
@@ -190,6 +199,7 @@ impl CombatantFile {
             conditions,
             bleed,
             modifiers,
+            included_bonuses,
             feats_in_stat_block: f.feats_in_stat_block.unwrap_or(true),
         };
         c.p.finish(Combatant(Arc::new(data)))
@@ -536,8 +546,8 @@ impl Checker<'_> {
         (out, bleed)
     }
 
-    fn modifier(&mut self, i: usize, m: ModifierFile) -> Option<Modifier> {
-        let at = format!("modifiers[{i}]");
+    fn modifier(&mut self, field: &str, i: usize, m: ModifierFile) -> Option<Modifier> {
+        let at = format!("{field}[{i}]");
         let stat = Stat::lookup(&m.stat).map_err(|e| self.p.add(format!("{at}.stat"), e));
         let kind = match &m.kind {
             Some(k) => BonusType::lookup(k).map_err(|e| self.p.add(format!("{at}.type"), e)),
@@ -546,6 +556,87 @@ impl Checker<'_> {
         let value = self.bonus(&format!("{at}.value"), m.value);
         let when = When::parse(m.when.as_deref().unwrap_or("always"));
         Some(Modifier::when(stat.ok()?, kind.ok()?, value, when))
+    }
+}
+
+impl Checker<'_> {
+    /// A typed bonus the stat block already includes: a positive, unconditional bonus of a
+    /// type that does not stack (two dodge bonuses add up, so listing one changes nothing).
+    fn included_bonus(&mut self, i: usize, m: ModifierFile) -> Option<Modifier> {
+        let at = format!("included_bonuses[{i}]");
+        if m.when.is_some() {
+            self.p.add(
+                format!("{at}.when"),
+                "an included bonus always applies: list conditional bonuses in `modifiers`",
+            );
+        }
+        if m.value <= 0 {
+            self.p.add(
+                format!("{at}.value"),
+                format!("must be a bonus above 0, got {}", m.value),
+            );
+        }
+        self.modifier("included_bonuses", i, ModifierFile { when: None, ..m })
+    }
+
+    /// The spell list, the way of casting and the prepared copies: the first two are required
+    /// as soon as the combatant has spells; `prepared` only for a prepared caster, naming its
+    /// own spells.
+    fn caster(
+        &mut self,
+        spells: &[String],
+        list: Option<String>,
+        casting: Option<Casting>,
+        prepared: OrderedMap<i64>,
+    ) -> (Option<SpellClass>, Option<Casting>, Vec<(String, u32)>) {
+        let list_given = list.is_some();
+        let list = list.and_then(|l| {
+            SpellClass::lookup(&l)
+                .map_err(|e| match SpellClass::by_part(&l) {
+                    Some(class) => self.p.add(
+                        "spell_list",
+                        format!("unknown class `{l}` (did you mean `{class}`?)"),
+                    ),
+                    None => self.p.add("spell_list", e),
+                })
+                .ok()
+        });
+        if !spells.is_empty() {
+            if !list_given {
+                self.p.add(
+                    "spell_list",
+                    "missing: required with spells (the class list it casts from, e.g. sorcerer_wizard, cleric)",
+                );
+            }
+            if casting.is_none() {
+                self.p.add(
+                    "casting",
+                    "missing: required with spells (prepared or spontaneous)",
+                );
+            }
+        }
+        if !prepared.is_empty() && casting != Some(Casting::Prepared) {
+            self.p.add(
+                "prepared",
+                "only a prepared caster (`\"casting\": \"prepared\"`) lists prepared copies",
+            );
+        }
+        let mut copies = Vec::new();
+        for (name, count) in prepared.0 {
+            let field = crate::de::field_key("prepared", &name);
+            let count = self.int(&field, count, 1, LIMIT) as u32;
+            if !spells
+                .iter()
+                .any(|s| s.trim().eq_ignore_ascii_case(name.trim()))
+            {
+                self.p.add(
+                    field,
+                    format!("`{name}` is not one of this combatant's `spells`"),
+                );
+            }
+            copies.push((name, count));
+        }
+        (list, casting, copies)
     }
 }
 

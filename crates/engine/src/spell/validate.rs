@@ -135,9 +135,7 @@ fn save_descriptors(
 /// « wizard » → `sorcerer_wizard`: a class named by one part of a list's key, which edit
 /// distance alone would not suggest.
 fn class_suggestion(text: &str) -> Option<String> {
-    let wanted = text.trim().to_lowercase();
-    let class =
-        (SpellClass::ALL.iter()).find(|c| c.name().split('_').any(|part| part == wanted))?;
+    let class = SpellClass::by_part(text)?;
     Some(format!("unknown class `{text}` (did you mean `{class}`?)"))
 }
 
