@@ -19,7 +19,7 @@
 use std::borrow::Cow;
 
 use super::bonus::{BonusType, Modifier, Stat, When};
-use crate::vocab::{EnumSet, Vocabulary};
+use crate::vocab::{EnumSet, School, Vocabulary};
 
 /// The feats with a modelled effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,6 +42,18 @@ pub enum Feat {
     ImprovedInitiative,
     Multiattack,
     WeaponFinesse,
+    CombatCasting,
+    SpellFocus,
+    GreaterSpellFocus,
+    SpellPenetration,
+    GreaterSpellPenetration,
+    EmpowerSpell,
+    ExtendSpell,
+    MaximizeSpell,
+    QuickenSpell,
+    SilentSpell,
+    StillSpell,
+    HeightenSpell,
 }
 
 /// A set of modelled feats: `Copy`, no allocation.
@@ -57,7 +69,7 @@ pub enum Applied {
 }
 
 impl Feat {
-    const NAMES: [(&'static str, Feat); 18] = [
+    const NAMES: [(&'static str, Feat); 30] = [
         ("power attack", Feat::PowerAttack),
         ("deadly aim", Feat::DeadlyAim),
         ("point-blank shot", Feat::PointBlankShot),
@@ -76,11 +88,23 @@ impl Feat {
         ("improved initiative", Feat::ImprovedInitiative),
         ("multiattack", Feat::Multiattack),
         ("weapon finesse", Feat::WeaponFinesse),
+        ("combat casting", Feat::CombatCasting),
+        ("spell focus", Feat::SpellFocus),
+        ("greater spell focus", Feat::GreaterSpellFocus),
+        ("spell penetration", Feat::SpellPenetration),
+        ("greater spell penetration", Feat::GreaterSpellPenetration),
+        ("empower spell", Feat::EmpowerSpell),
+        ("extend spell", Feat::ExtendSpell),
+        ("maximize spell", Feat::MaximizeSpell),
+        ("quicken spell", Feat::QuickenSpell),
+        ("silent spell", Feat::SilentSpell),
+        ("still spell", Feat::StillSpell),
+        ("heighten spell", Feat::HeightenSpell),
     ];
 
     /// Every modelled feat, in catalogue order.
-    pub const ALL: [Feat; 18] = {
-        let mut all = [Feat::PowerAttack; 18];
+    pub const ALL: [Feat; 30] = {
+        let mut all = [Feat::PowerAttack; 30];
         let mut i = 0;
         while i < all.len() {
             all[i] = Self::NAMES[i].1;
@@ -105,7 +129,19 @@ impl Feat {
             | Feat::ImprovedCritical
             | Feat::CombatReflexes
             | Feat::Run
-            | Feat::BlindFight => Applied::Engine,
+            | Feat::BlindFight
+            | Feat::CombatCasting
+            | Feat::SpellFocus
+            | Feat::GreaterSpellFocus
+            | Feat::SpellPenetration
+            | Feat::GreaterSpellPenetration
+            | Feat::EmpowerSpell
+            | Feat::ExtendSpell
+            | Feat::MaximizeSpell
+            | Feat::QuickenSpell
+            | Feat::SilentSpell
+            | Feat::StillSpell
+            | Feat::HeightenSpell => Applied::Engine,
             _ => Applied::StatBlock,
         }
     }
@@ -131,6 +167,22 @@ impl Feat {
             Feat::ImprovedInitiative => "+4 initiative",
             Feat::Multiattack => "secondary natural attacks at −2 instead of −5",
             Feat::WeaponFinesse => "Dex instead of Str on attacks with light and natural weapons",
+            Feat::CombatCasting => {
+                "+4 on concentration checks to cast defensively or while grappled"
+            }
+            Feat::SpellFocus => "+1 to the save DCs of spells of the chosen school",
+            Feat::GreaterSpellFocus => "+1 more to the save DCs of spells of the chosen school",
+            Feat::SpellPenetration => "+2 on caster level checks to overcome spell resistance",
+            Feat::GreaterSpellPenetration => {
+                "+2 more on caster level checks against spell resistance"
+            }
+            Feat::EmpowerSpell => "per cast: variable numbers ×1.5, a slot 2 levels higher",
+            Feat::ExtendSpell => "per cast: duration ×2, a slot 1 level higher",
+            Feat::MaximizeSpell => "per cast: variable numbers maximized, a slot 3 levels higher",
+            Feat::QuickenSpell => "per cast: a swift action, a slot 4 levels higher",
+            Feat::SilentSpell => "per cast: no verbal component, a slot 1 level higher",
+            Feat::StillSpell => "per cast: no somatic component, a slot 1 level higher",
+            Feat::HeightenSpell => "per cast: cast at a higher level (DC and level effects)",
         }
     }
 }
@@ -243,6 +295,25 @@ pub fn static_modifiers(lines: &[String], in_stat_block: bool) -> Vec<Modifier> 
         }
     }
     out
+}
+
+/// The schools of the Spell Focus lines (« Spell Focus (evocation) ») and, second, of the
+/// Greater Spell Focus lines: each adds +1 to the save DC of that school's spells (« CRB —
+/// Spell Focus », « Greater Spell Focus »). A line without a known school counts for nothing.
+pub fn spell_focus_schools(lines: &[String]) -> (EnumSet<School>, EnumSet<School>) {
+    let mut focus = EnumSet::default();
+    let mut greater = EnumSet::default();
+    for line in feats(lines) {
+        let set = match line.feat {
+            Some(Feat::SpellFocus) => &mut focus,
+            Some(Feat::GreaterSpellFocus) => &mut greater,
+            _ => continue,
+        };
+        if let Some(school) = line.choice.and_then(|c| School::lookup(c).ok()) {
+            set.insert(school);
+        }
+    }
+    (focus, greater)
 }
 
 /// « CRB — Toughness »: +3 hit points, +1 per Hit Die beyond 3.
