@@ -22,6 +22,7 @@ pub mod rules;
 pub mod scenario;
 pub mod size;
 pub mod spell;
+pub mod spellbook;
 pub(crate) mod tables;
 pub mod tally;
 pub mod vocab;

@@ -14,6 +14,7 @@ use crate::deploy::{SideRequest, deploy_at};
 use crate::error::DataErrors;
 use crate::map::Map;
 use crate::model::Combatant;
+use crate::spellbook::{CasterSpells, Spellbook, resolve_all};
 use crate::tables::MapCache;
 
 /// Largest number of combatants in one encounter (ids and per-fight tables use `u8`).
@@ -178,6 +179,9 @@ pub struct UnitSpec {
     pub combatant: Combatant,
     /// Starting square (top-left of its footprint).
     pub anchor: Pos,
+    /// Its spells, resolved against the scenario's spellbook (empty for a non-caster and
+    /// until [`Scenario::with_spellbook`]).
+    pub spells: CasterSpells,
 }
 
 /// A compiled encounter.
@@ -190,6 +194,8 @@ pub struct Scenario {
     options: FightOptions,
     /// The tactic of each side, in side order.
     tactics: Vec<Tactic>,
+    /// The spells its combatants cast and the creatures they summon.
+    spellbook: Spellbook,
     /// Lazily filled per-map tables shared by every fight (cover, cost fields).
     cache: MapCache,
 }
@@ -248,10 +254,12 @@ impl Scenario {
                     side: p.side,
                     combatant: side.combatants[p.member].clone(),
                     anchor: p.anchor,
+                    spells: CasterSpells::default(),
                 }
             })
             .collect();
         Ok(Scenario {
+            spellbook: Spellbook::default(),
             cache: MapCache::new(&map),
             tactics: vec![Tactic::Default; side_names.len()],
             map,
@@ -344,6 +352,23 @@ impl Scenario {
     ) -> Result<Scenario, NoSuchSide> {
         self.set_tactic(side, tactic)?;
         Ok(self)
+    }
+
+    /// Gives the scenario the spells its combatants cast: resolves every combatant's spells
+    /// against `book` (unknown names, metamagic-baked names, spells off the caster's list and
+    /// summon spells without their creature are errors naming the combatant's file).
+    pub fn with_spellbook(mut self, book: Spellbook) -> Result<Scenario, DataErrors> {
+        let resolved = resolve_all(&book, self.units.iter().map(|u| &u.combatant))?;
+        for (unit, spells) in self.units.iter_mut().zip(resolved) {
+            unit.spells = spells;
+        }
+        self.spellbook = book;
+        Ok(self)
+    }
+
+    /// The spells of this encounter (empty unless [`Scenario::with_spellbook`] gave them).
+    pub fn spellbook(&self) -> &Spellbook {
+        &self.spellbook
     }
 
     /// Number of combatants of side `side`.

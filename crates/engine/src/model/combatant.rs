@@ -253,6 +253,9 @@ pub struct Combatant(pub(super) Arc<CombatantData>);
 
 #[derive(Debug, PartialEq)]
 pub(super) struct CombatantData {
+    /// The label of the file it was read from (the path as the user wrote it), for errors
+    /// found after parsing (a spell the catalogue lacks).
+    pub file: String,
     pub name: String,
     pub role: Role,
     pub level: u32,
@@ -307,6 +310,10 @@ impl fmt::Debug for Combatant {
 }
 
 impl Combatant {
+    /// The label of the file it was read from, as given to the parser.
+    pub fn file(&self) -> &str {
+        &self.0.file
+    }
     pub fn name(&self) -> &str {
         &self.0.name
     }

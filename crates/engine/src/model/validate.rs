@@ -156,6 +156,7 @@ impl CombatantFile {
             .filter_map(|(i, m)| c.included_bonus(i, m))
             .collect();
         let data = CombatantData {
+            file: file.to_string(),
             name: f.name,
             role: f.role.unwrap_or(Role::Monster),
             level,

@@ -136,6 +136,8 @@ pub enum Lookup<'c> {
 #[derive(Clone, Debug, Default)]
 pub struct Catalogue {
     spells: Vec<Spell>,
+    /// The label of each spell's file, by id.
+    labels: Vec<String>,
     keys: BTreeMap<String, SpellId>,
 }
 
@@ -185,9 +187,10 @@ impl Catalogue {
             return Err(DataErrors(errors));
         }
         let mut catalogue = Catalogue::default();
-        for (i, (k, (spell, _))) in found.into_iter().enumerate() {
+        for (i, (k, (spell, label))) in found.into_iter().enumerate() {
             catalogue.keys.insert(k, SpellId(i as u16));
             catalogue.spells.push(spell);
+            catalogue.labels.push(label.to_string());
         }
         Ok(catalogue)
     }
@@ -203,6 +206,19 @@ impl Catalogue {
     /// The spell of `id` (an id of this catalogue).
     pub fn spell(&self, id: SpellId) -> &Spell {
         &self.spells[id.index()]
+    }
+
+    /// The label of the file the spell of `id` was read from.
+    pub fn label(&self, id: SpellId) -> &str {
+        &self.labels[id.index()]
+    }
+
+    /// The label of the combatant file a spell's summon `path` names: the path joined to the
+    /// folder of the spell's own label, `.` and `..` folded: « data/spells/summon_monster_i.json »
+    /// with « ../monsters/dire_rat.json » gives « data/monsters/dire_rat.json ». Pure text:
+    /// nothing is opened, so callers match it against the labels of the documents they hold.
+    pub fn summon_label(&self, id: SpellId, path: &str) -> String {
+        join_label(self.label(id), path)
     }
 
     /// The id of the spell named `name`, case-insensitive.
@@ -281,4 +297,21 @@ fn strip_adjective(name: &str) -> Option<(MetamagicFeat, &str)> {
         let rest = name.strip_prefix(feat.adjective())?.strip_prefix(' ')?;
         Some((*feat, rest.trim_start()))
     })
+}
+
+/// `path` relative to the folder of `label`, with `.` and `..` folded lexically; `/` and `\\`
+/// both separate parts, the result uses `/`.
+pub fn join_label(label: &str, path: &str) -> String {
+    let mut parts: Vec<&str> = label.split(['/', '\\']).collect();
+    parts.pop();
+    for part in path.split(['/', '\\']) {
+        match part {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|p| *p != ".." && !p.is_empty()) => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    parts.join("/")
 }

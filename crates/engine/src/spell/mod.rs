@@ -55,7 +55,7 @@ mod tests;
 #[cfg(test)]
 mod tests_rules;
 
-pub use catalogue::{Catalogue, Lookup, MetamagicFeat, SpellId};
+pub use catalogue::{Catalogue, Lookup, MetamagicFeat, SpellId, join_label};
 pub use definition::{Area, ClassLevels, Range, SaveSpec, Spell, Target};
 pub use file::{
     AmountFile, AreaFile, DiceStepFile, DurationFile, EffectFile, FeetFile, FilterFile,
