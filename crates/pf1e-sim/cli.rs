@@ -179,6 +179,10 @@ pub struct RunArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The spell catalogue folder (every *.json in it is a spell file), read only when a
+    /// combatant names spells [default: data/spells]
+    #[arg(long, value_name = "DIR")]
+    pub spells: Option<PathBuf>,
     /// Batch clusters: play only slice K of N (1-based; slice K holds the shards k with
     /// k mod N = K − 1) and write its tally to --tally-out instead of printing a report.
     /// `auto` takes K (and N) from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID /

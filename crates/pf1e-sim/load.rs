@@ -1,12 +1,14 @@
 //! Reading input files for the engine and the job machinery, which never touch the file system
 //! themselves: the text plus the path as the user wrote it (used in every error message), and
-//! the job of a command line built from them once — `run`'s scenario source, planned and
-//! compiled ([`prepare_run`]), or a sweep and every file it names ([`load_sweep`]). Everything
-//! else (the coordinator, slices, bench) starts from these.
+//! the job of a command line built from them once — `run`'s scenario source with the spell
+//! files its casters name, planned and compiled ([`prepare_run`]), or a sweep and every file
+//! it names ([`load_sweep`]). Everything else (the coordinator, slices, bench) starts from
+//! these; spell catalogue folders are read by `load_spells`.
 
 use std::path::{Path, PathBuf};
 
 use pf1e_engine::error::{DataError, DataErrors};
+use pf1e_engine::model::Combatant;
 use pf1e_engine::scenario::{FightOptions, Scenario};
 use pf1e_sweep::header::ReportHeader;
 use pf1e_sweep::shard::ShardPlan;
@@ -14,6 +16,7 @@ use pf1e_sweep::source::{Document, ScenarioSource, SideSource};
 use pf1e_sweep::sweep_job::SweepJob;
 
 use crate::cli::RunArgs;
+use crate::load_spells::{DEFAULT_SPELLS, load_library};
 use crate::output::report_data_errors;
 
 /// What kind of input a file holds.
@@ -81,9 +84,12 @@ pub fn read_document(path: &Path) -> Result<Document, DataError> {
 }
 
 /// The scenario source of `run`'s command line: the map, each distinct combatant file once
-/// (first-use order), the sides and the options, every file read once. When a file cannot be
-/// read, every file's problems are returned in order (read errors, and the parse errors of the
-/// files that could be read), as [`ScenarioSource::compile`] lists them.
+/// (first-use order), the sides and the options, every file read once; when a combatant names
+/// spells, the spell files they name from the catalogue (`--spells`, default
+/// [`DEFAULT_SPELLS`]) and the creatures those summon. When a file cannot be read, every
+/// file's problems are returned in order (read errors, and the parse errors of the files that
+/// could be read), as [`ScenarioSource::compile`] lists them; a catalogue's problems are
+/// returned alone.
 pub fn run_source(args: &RunArgs) -> Result<ScenarioSource, Vec<DataError>> {
     let map = read_document(&args.map);
     let mut paths: Vec<&PathBuf> = Vec::new();
@@ -127,7 +133,24 @@ pub fn run_source(args: &RunArgs) -> Result<ScenarioSource, Vec<DataError>> {
             start: None,
         });
     }
+    attach_spells(&mut source, args)?;
     Ok(source)
+}
+
+/// Adds the spell files `source`'s combatants name (and the creatures they summon) from
+/// `run`'s catalogue; nothing when no combatant names spells. Combatants that do not parse are
+/// left to `compile`.
+fn attach_spells(source: &mut ScenarioSource, args: &RunArgs) -> Result<(), Vec<DataError>> {
+    let combatants: Vec<Combatant> = (source.combatants.iter())
+        .filter_map(|d| d.parse_combatant().ok())
+        .collect();
+    if pf1e_sweep::spells::first_caster(&combatants).is_none() {
+        return Ok(());
+    }
+    let folder = args.spells.as_deref().unwrap_or(Path::new(DEFAULT_SPELLS));
+    let hint = "give the catalogue folder with --spells DIR";
+    load_library(folder, &combatants, hint)?.attach(source);
+    Ok(())
 }
 
 /// A `run` job read, compiled and planned: what `run`, its slices, `bench` and the coordinator
@@ -158,12 +181,21 @@ pub fn prepare_run(args: &RunArgs, shard_runs: u64) -> Result<PreparedRun, u8> {
     })
 }
 
-/// Reads the sweep file `file` and every file it names (paths relative to its folder), checks
+/// Reads the sweep file `file` and every file it names (paths relative to its folder: maps,
+/// combatants and, when a combatant names spells, the spell catalogue folder), checks
 /// everything and builds every cell; on a data error prints every problem and returns the exit
 /// code.
 pub fn load_sweep(file: &Path) -> Result<SweepJob, u8> {
     let sweep = read_document(file).map_err(|e| report_data_errors(&[e]))?;
     let base = file.parent().unwrap_or(Path::new(""));
     let mut read = |path: &str| read_document(&base.join(path));
-    SweepJob::load(sweep, &mut read).map_err(|errors| report_data_errors(&errors))
+    let hint = format!(
+        "set `spells:` in {}, a folder relative to it",
+        file.display()
+    );
+    let mut read_spells = |folder: &str, combatants: &[Combatant]| {
+        load_library(&base.join(folder), combatants, &hint)
+    };
+    SweepJob::load_with_spells(sweep, &mut read, &mut read_spells)
+        .map_err(|errors| report_data_errors(&errors))
 }
