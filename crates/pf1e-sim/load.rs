@@ -24,6 +24,7 @@ use crate::output::report_data_errors;
 pub enum FileKind {
     Map,
     Combatant,
+    Spell,
 }
 
 /// Largest input file read, so a wrong path to a huge file fails fast instead of eating memory.
@@ -54,19 +55,33 @@ pub fn read_text(path: &Path) -> Result<String, DataError> {
     })
 }
 
-/// Tells a map from a combatant: by extension (`.yaml`/`.yml` map, `.json` combatant), else
-/// by content (a JSON object starts with `{`).
+/// Tells maps, combatants and spells apart: by extension (`.yaml`/`.yml` map, `.json` JSON),
+/// else by content (a JSON object starts with `{`); a JSON file is a spell file when its
+/// folder is named `spells` or when it is an object with a top-level `school` (a field only
+/// spell files have), a combatant otherwise.
 pub fn kind_of(path: &Path, text: &str) -> FileKind {
-    match path
+    let json = match path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
         .as_deref()
     {
-        Some("yaml" | "yml") => FileKind::Map,
-        Some("json") => FileKind::Combatant,
-        _ if text.trim_start().starts_with('{') => FileKind::Combatant,
-        _ => FileKind::Map,
+        Some("yaml" | "yml") => false,
+        Some("json") => true,
+        _ => text.trim_start().starts_with('{'),
+    };
+    if !json {
+        return FileKind::Map;
+    }
+    let in_spells = (path.parent().and_then(Path::file_name)).is_some_and(|f| f == "spells");
+    let has_school = || {
+        serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text)
+            .is_ok_and(|object| object.contains_key("school"))
+    };
+    if in_spells || has_school() {
+        FileKind::Spell
+    } else {
+        FileKind::Combatant
     }
 }
 

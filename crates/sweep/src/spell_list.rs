@@ -18,8 +18,11 @@ use crate::table::width;
 /// Width the text listing is wrapped at.
 pub const TEXT_WIDTH: usize = 100;
 
-/// Indent of a spell's continuation lines in the text listing.
+/// Indent of a spell's lines after its name in the text listing.
 const INDENT: &str = "    ";
+
+/// Indent of a wrapped line's continuation in the text listing.
+const CONTINUATION: &str = "      ";
 
 /// A spell's level on each class list, in file order; serialized as an object.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,10 +143,14 @@ impl SpellSummary {
 
     /// `sorcerer_wizard 3, magus 3`.
     pub fn level_words(&self) -> String {
-        let levels: Vec<String> = (self.levels.0.iter())
+        self.level_list().join(", ")
+    }
+
+    /// `["sorcerer_wizard 3", "magus 3"]`.
+    fn level_list(&self) -> Vec<String> {
+        (self.levels.0.iter())
             .map(|(class, level)| format!("{class} {level}"))
-            .collect();
-        levels.join(", ")
+            .collect()
     }
 
     /// How it is cast and what it does, in order: casting time, components, range, target,
@@ -163,7 +170,7 @@ impl SpellSummary {
                 .map(|p| format!("projectiles {p}")),
         );
         let dismissible = if self.dismissible { " (D)" } else { "" };
-        out.push(format!("{}{dismissible}", self.duration));
+        out.push(format!("duration {}{dismissible}", self.duration));
         out.push(self.save_words());
         out.push(format!(
             "SR {}",
@@ -226,8 +233,8 @@ pub fn summaries(library: &SpellLibrary) -> Vec<SpellSummary> {
         .collect()
 }
 
-/// The text listing: a count line naming `folder`, then one block per spell — `Name — school —
-/// levels`, then the details — each wrapped at [`TEXT_WIDTH`] columns.
+/// The text listing: a count line naming `folder`, then one block per spell — `Name — school`,
+/// its levels, then its details, each line wrapped at [`TEXT_WIDTH`] columns.
 pub fn render_text(folder: &str, spells: &[SpellSummary]) -> String {
     let modelled = spells.iter().filter(|s| s.modelled).count();
     let mut out = format!(
@@ -237,14 +244,10 @@ pub fn render_text(folder: &str, spells: &[SpellSummary]) -> String {
     );
     for spell in spells {
         out.push('\n');
-        let heading = format!(
-            "{} — {} — {}",
-            spell.name,
-            spell.school_words(),
-            spell.level_words()
-        );
-        wrap_into(&mut out, &heading, "");
-        wrap_into(&mut out, &spell.details().join("; "), INDENT);
+        let heading = format!("{} — {}", spell.name, spell.school_words());
+        wrap_into(&mut out, &[heading], "", "");
+        wrap_into(&mut out, &spell.level_list(), ", ", INDENT);
+        wrap_into(&mut out, &spell.details(), "; ", INDENT);
     }
     out
 }
@@ -256,23 +259,44 @@ pub fn render_json(spells: &[SpellSummary]) -> String {
     out
 }
 
-/// Appends `text` to `out`, each line starting with `first` (the first) or [`INDENT`] (the
-/// others), broken at spaces so no line is wider than [`TEXT_WIDTH`] unless one word is.
-fn wrap_into(out: &mut String, text: &str, first: &str) {
+/// Appends `items` joined by `sep` (`", "`, `"; "`) to `out`, the first line starting with
+/// `first` and the others with [`CONTINUATION`]. Lines break between items so none is wider
+/// than [`TEXT_WIDTH`]; an item too wide for a line of its own breaks at its spaces.
+fn wrap_into(out: &mut String, items: &[String], sep: &str, first: &str) {
+    let glue = sep.trim_end();
     let mut line = first.to_string();
     let mut empty = true;
-    for word in text.split(' ') {
-        if !empty && width(&line) + 1 + width(word) > TEXT_WIDTH {
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item}{glue}")
+        } else {
+            item.clone()
+        };
+        let fits = |line: &str, text: &str| width(line) + 1 + width(text) <= TEXT_WIDTH;
+        if !empty && !fits(&line, &piece) {
             out.push_str(&line);
             out.push('\n');
-            line = INDENT.to_string();
+            line = CONTINUATION.to_string();
             empty = true;
         }
-        if !empty {
-            line.push(' ');
+        let words: Vec<&str> = if fits(&line, &piece) {
+            vec![piece.as_str()]
+        } else {
+            piece.split(' ').collect()
+        };
+        for word in words {
+            if !empty && !fits(&line, word) {
+                out.push_str(&line);
+                out.push('\n');
+                line = CONTINUATION.to_string();
+                empty = true;
+            }
+            if !empty {
+                line.push(' ');
+            }
+            line.push_str(word);
+            empty = false;
         }
-        line.push_str(word);
-        empty = false;
     }
     out.push_str(&line);
     out.push('\n');

@@ -29,7 +29,7 @@ fn a_summary_says_what_the_file_says() {
             "V, S, M",
             "range long",
             "area 20-ft spread (point)",
-            "instantaneous",
+            "duration instantaneous",
             "Ref half",
             "SR yes",
             "effects: damage"
@@ -43,6 +43,10 @@ fn a_summary_says_what_the_file_says() {
     );
     assert_eq!(s.target.as_deref(), Some("1 creature (humanoid)"));
     assert_eq!(s.duration, "1 round/level");
+    assert!(
+        s.details()
+            .contains(&"duration 1 round/level (D)".to_string())
+    );
     assert!(s.dismissible);
     let s = summary("spells/magic_missile.json", MAGIC_MISSILE);
     assert_eq!(
@@ -61,7 +65,7 @@ fn the_validate_line_names_school_levels_and_details() {
     );
     assert!(
         line.ends_with(
-            "standard, V, S, range 60 ft, area 60-ft cone (caster), concentration (D), no save, SR no, no combat effect modelled"
+            "standard, V, S, range 60 ft, area 60-ft cone (caster), duration concentration (D), no save, SR no, no combat effect modelled"
         ),
         "{line}"
     );
@@ -90,20 +94,22 @@ fn the_text_listing_is_in_name_order_and_fits_100_columns() {
     let text = render_text("spells", &summaries(&library()));
     assert!(
         text.starts_with(
-            "3 spell(s) in spells: 2 with a modelled combat effect, 1 without\n\nDetect Magic — divination — sorcerer_wizard 0, cleric 0, druid 0,"
+            "3 spell(s) in spells: 2 with a modelled combat effect, 1 without\n\nDetect Magic — divination\n    sorcerer_wizard 0, cleric 0, druid 0,"
         ),
         "{text}"
     );
     let names: Vec<&str> = text
         .lines()
-        .filter(|l| l.contains(" — "))
+        .filter(|l| !l.starts_with(' ') && l.contains(" — "))
         .map(|l| l.split(" — ").next().unwrap())
         .collect();
     assert_eq!(names, ["Detect Magic", "Fireball", "Magic Missile"]);
     assert!(text.lines().all(|l| width(l) <= TEXT_WIDTH), "{text}");
+    // Lines break between items, never inside « summoner 0 ».
+    assert!(text.contains(" summoner 0,"), "{text}");
     assert!(
         text.contains(
-            "Fireball — evocation [fire] — sorcerer_wizard 3, magus 3, bloodrager 3, occultist 3, arcanist 3\n    standard; V, S, M; range long; area 20-ft spread (point); instantaneous; Ref half; SR yes;\n    effects: damage\n"
+            "Fireball — evocation [fire]\n    sorcerer_wizard 3, magus 3, bloodrager 3, occultist 3, arcanist 3\n    standard; V, S, M; range long; area 20-ft spread (point); duration instantaneous; Ref half;\n      SR yes; effects: damage\n"
         ),
         "{text}"
     );

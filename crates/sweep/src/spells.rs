@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use pf1e_engine::error::DataError;
 use pf1e_engine::model::Combatant;
 use pf1e_engine::spell::{Catalogue, SpellId};
-use pf1e_engine::spellbook::{Spellbook, resolve_all};
+use pf1e_engine::spellbook::{CasterSpells, Spellbook, resolve_all};
 
 use crate::source::{Document, ScenarioSource};
 
@@ -188,11 +188,22 @@ impl SpellLibrary {
         &self,
         combatants: impl IntoIterator<Item = &'c Combatant>,
     ) -> Result<(), Vec<DataError>> {
+        resolve_all(&self.spellbook(), combatants)
+            .map(|_| ())
+            .map_err(|e| e.0)
+    }
+
+    /// `c`'s spells resolved against the whole catalogue (`validate` reports each problem).
+    pub fn resolve(&self, c: &Combatant) -> Result<CasterSpells, Vec<DataError>> {
+        self.spellbook().caster_spells(c)
+    }
+
+    /// The whole catalogue with the creatures read so far.
+    fn spellbook(&self) -> Spellbook {
         let creatures: Vec<(String, Combatant)> = (self.creatures.iter())
             .map(|(label, c)| (label.clone(), c.combatant.clone()))
             .collect();
-        let book = Spellbook::new(self.catalogue.clone(), &creatures);
-        resolve_all(&book, combatants).map(|_| ()).map_err(|e| e.0)
+        Spellbook::new(self.catalogue.clone(), &creatures)
     }
 
     /// Adds to `source` the spell files its combatants name, in name order, and the creatures
