@@ -6,7 +6,6 @@ mod cmd;
 mod coordinator;
 mod exit_codes;
 mod load;
-mod load_spells;
 mod output;
 mod rpc;
 mod worker;

@@ -1,5 +1,6 @@
 //! One module per subcommand (plus `slices` and `sweep_cache`, which `run`, `sweep` and
-//! `merge` use). Nothing outside `cmd/` imports it but `main`.
+//! `merge` use, and `validate_spells`, `validate`'s checks of spells). Nothing outside `cmd/`
+//! imports it but `main`.
 
 pub mod bench;
 pub mod coordinator;

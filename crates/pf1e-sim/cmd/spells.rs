@@ -10,7 +10,7 @@ use pf1e_sweep::spells::SpellLibrary;
 
 use crate::cli::{Format, SpellsArgs};
 use crate::exit_codes::DATA_ERROR;
-use crate::load_spells::read_spell_folder;
+use crate::load::read_spell_folder;
 use crate::output::{print, report_data_errors};
 
 pub fn run(args: &SpellsArgs) -> anyhow::Result<u8> {

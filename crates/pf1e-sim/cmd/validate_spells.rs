@@ -12,8 +12,7 @@ use pf1e_engine::error::DataError;
 use pf1e_engine::model::Combatant;
 use pf1e_sweep::spells::SpellLibrary;
 
-use crate::load::read_document;
-use crate::load_spells::{DEFAULT_SPELLS, read_spell_folder};
+use crate::load::{DEFAULT_SPELLS, read_document, read_spell_folder};
 
 /// The catalogue, as far as it was needed.
 enum Catalogue {

@@ -111,7 +111,7 @@ impl Files {
             Ok(document) => {
                 match parse(&document) {
                     Ok(Parsed::Map(map)) => {
-                        self.maps.insert(label.clone(), map);
+                        self.maps.insert(label.clone(), *map);
                     }
                     Ok(Parsed::Combatant(c)) => {
                         self.combatants.insert(label.clone(), c);
@@ -138,7 +138,7 @@ impl Files {
 
 /// A file of a sweep, parsed.
 enum Parsed {
-    Map(Map),
+    Map(Box<Map>),
     Combatant(Combatant),
 }
 
@@ -301,7 +301,7 @@ fn read_files(spec: &SweepSpec, read: &mut ReadFile<'_>) -> Result<Files, Vec<Da
     let mut seen = BTreeSet::new();
     for path in all_maps(spec) {
         files.read(path, read, &mut seen, &mut errors, |d| {
-            d.parse_map().map(Parsed::Map)
+            d.parse_map().map(|m| Parsed::Map(Box::new(m)))
         });
     }
     let mut seen = BTreeSet::new();
