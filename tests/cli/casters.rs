@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::process::Output;
 
-use crate::util::{assert_exit, path_str, pf1e_sim, root, stderr, stdout, temp_file};
+use crate::util::{assert_exit, caster_sweep, path_str, pf1e_sim, root, stderr, stdout, temp_file};
 
 const ARENA: &str = "data/maps/sample_arena.yaml";
 const MAELIS: &str = "data/pcs/maelis.json";
@@ -212,34 +212,11 @@ fn casters_slices_merge_to_run_s_bytes() {
     assert_eq!(stdout(&merged), stdout(&reference));
 }
 
-/// A sweep of the casters in `sweeps/` of a temporary folder (absolute paths to the data), its
-/// `spells:` line given by `spells`.
-fn caster_sweep(spells: &str) -> (tempfile::TempDir, String) {
-    let data = root().join("data");
-    let d = |p: &str| path_str(&data.join(p));
-    let text = format!(
-        "name: casters\nmap: {}\nsides:\n  players: [{}, {}]\n  monsters: [{}, {}, {}]\n\
-         runs: 60\n{spells}axes:\n  - name: tactique\n    tactics:\n      side: monsters\n\
-         \x20     options: [default, focus_weakest]\n",
-        d("maps/sample_arena.yaml"),
-        d("pcs/maelis.json"),
-        d("pcs/sera.json"),
-        d("monsters/drow_noble.json"),
-        d("monsters/orc.json"),
-        d("monsters/orc.json"),
-    );
-    let dir = tempfile::tempdir().unwrap();
-    let sweeps = dir.path().join("sweeps");
-    std::fs::create_dir(&sweeps).unwrap();
-    let path = sweeps.join("casters.yaml");
-    std::fs::write(&path, text).unwrap();
-    (dir, path_str(&path))
-}
-
 #[test]
 fn a_sweep_of_casters_reads_its_spells_key_and_slices_merge_to_its_bytes() {
     let spells = format!("spells: {}\n", path_str(&root().join("data/spells")));
-    let (dir, sweep) = caster_sweep(&spells);
+    let dir = tempfile::tempdir().unwrap();
+    let sweep = caster_sweep(dir.path(), &spells);
     let whole = pf1e_sim(&["sweep", &sweep, "--format", "csv"]);
     assert_exit(&whole, 0);
     assert_eq!(stdout(&whole).lines().count(), 3, "{}", stdout(&whole));
@@ -256,7 +233,8 @@ fn a_sweep_of_casters_reads_its_spells_key_and_slices_merge_to_its_bytes() {
     assert_exit(&merged, 0);
     assert_eq!(stdout(&merged), stdout(&whole));
     // Without the key, the catalogue is `../spells` from the sweep file: missing at first…
-    let (dir, sweep) = caster_sweep("");
+    let dir = tempfile::tempdir().unwrap();
+    let sweep = caster_sweep(dir.path(), "");
     let lines = errors(&pf1e_sim(&["sweep", &sweep, "--format", "csv"]));
     assert_eq!(lines.len(), 1, "{lines:#?}");
     assert!(

@@ -3,7 +3,7 @@
 //! and a sweep, and a worker of the protocol before spells is refused at the handshake.
 
 use super::harness::{Worker, assert_same_report, coordinator, pf1e, reference};
-use crate::util::{path_str, root, stderr, temp_file};
+use crate::util::{caster_sweep, path_str, root, stderr};
 
 /// `run` of Maelis and Sera against the drow noble and two orcs, then `extra`.
 fn casters(extra: &[&str]) -> Vec<String> {
@@ -58,20 +58,9 @@ fn casters_on_two_workers_print_run_s_bytes() {
 fn a_sweep_of_casters_on_workers_prints_sweep_s_bytes() {
     let empty = tempfile::tempdir().unwrap();
     let w = Worker::start_in(empty.path(), 2, &[], "");
-    let data = root().join("data");
-    let d = |p: &str| path_str(&data.join(p));
-    let text = format!(
-        "name: casters\nmap: {}\nsides:\n  players: [{}, {}]\n  monsters: [{}, {}]\nruns: 80\n\
-         spells: {}\naxes:\n  - name: tactique\n    tactics:\n      side: players\n\
-         \x20     options: [default, focus_weakest]\n",
-        d("maps/sample_arena.yaml"),
-        d("pcs/maelis.json"),
-        d("pcs/sera.json"),
-        d("monsters/drow_noble.json"),
-        d("monsters/orc.json"),
-        d("spells"),
-    );
-    let (_dir, sweep) = temp_file("casters.yaml", &text);
+    let spells = format!("spells: {}\n", path_str(&root().join("data/spells")));
+    let dir = tempfile::tempdir().unwrap();
+    let sweep = caster_sweep(dir.path(), &spells);
     let local = pf1e(&["sweep".to_string(), sweep.clone()]);
     assert_eq!(local.status.code(), Some(0), "{}", stderr(&local));
     let args = vec!["sweep".to_string(), sweep];

@@ -5,6 +5,9 @@
 //! [`report`] in French, [`json`], [`transcript`]). Batch slices ([`mod@slice`], joined by
 //! [`slice_merge`]) and the coordinator's [`journal`] lines store tallies as the engine's JSON.
 //!
+//! Spells: [`spells`] holds a catalogue folder as read and gives each source only the spell
+//! files its combatants name; [`spell_list`] renders the catalogue (`pf1e-sim spells`).
+//!
 //! Sweeps: [`sweep_spec`] parses and checks a sweep file, [`cells`] enumerates its matrix,
 //! [`sweep_job`] reads a sweep's files once and builds each cell's source, [`sweep_report`]
 //! renders it as text, JSON or CSV and [`sweep_html`] as a page.
