@@ -156,18 +156,32 @@ pub fn run_source(args: &RunArgs) -> Result<ScenarioSource, Vec<DataError>> {
 
 /// Adds the spell files `source`'s combatants name (and the creatures they summon) from
 /// `run`'s catalogue; nothing when no combatant names spells. Combatants that do not parse are
-/// left to `compile`.
+/// left to `compile`, unless the catalogue has problems too: then both are returned, the
+/// combatants' first.
 fn attach_spells(source: &mut ScenarioSource, args: &RunArgs) -> Result<(), Vec<DataError>> {
-    let combatants: Vec<Combatant> = (source.combatants.iter())
-        .filter_map(|d| d.parse_combatant().ok())
-        .collect();
+    let mut errors = Vec::new();
+    let mut combatants = Vec::new();
+    for document in &source.combatants {
+        match document.parse_combatant() {
+            Ok(c) => combatants.push(c),
+            Err(e) => errors.extend(e.0),
+        }
+    }
     if first_caster(&combatants).is_none() {
         return Ok(());
     }
     let folder = args.spells.as_deref().unwrap_or(Path::new(DEFAULT_SPELLS));
     let hint = "give the catalogue folder with --spells DIR";
-    load_library(folder, &combatants, hint)?.attach(source);
-    Ok(())
+    match load_library(folder, &combatants, hint) {
+        Ok(library) => {
+            library.attach(source);
+            Ok(())
+        }
+        Err(more) => {
+            errors.extend(more);
+            Err(errors)
+        }
+    }
 }
 
 /// A `run` job read, compiled and planned: what `run`, its slices, `bench` and the coordinator
