@@ -5,7 +5,9 @@ mod util;
 
 mod cli {
     mod batch;
+    mod casters;
     mod run;
+    mod spells;
     mod sweep;
     mod validate;
 }
@@ -23,6 +25,7 @@ mod distributed {
     mod lifecycle;
     mod security;
     mod sharded;
+    mod spells;
     mod split_property;
 }
 

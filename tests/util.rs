@@ -63,3 +63,27 @@ pub fn assert_golden(name: &str, got: &str, hint: &str) {
     let want = std::fs::read_to_string(&golden).unwrap();
     assert_eq!(got, want, "{hint}");
 }
+
+/// Writes `sweeps/casters.yaml` in `dir`: Maelis and Sera against the drow noble and two orcs
+/// on the sample arena (absolute paths to data/), 60 runs a cell, the orcs' tactic as the axis,
+/// and `spells` (a whole `spells: …` line, or nothing) before the axes. Returns its path.
+pub fn caster_sweep(dir: &Path, spells: &str) -> String {
+    let data = root().join("data");
+    let d = |p: &str| path_str(&data.join(p));
+    let text = format!(
+        "name: casters\nmap: {}\nsides:\n  players: [{}, {}]\n  monsters: [{}, {}, {}]\n\
+         runs: 60\n{spells}axes:\n  - name: tactique\n    tactics:\n      side: monsters\n\
+         \x20     options: [default, focus_weakest]\n",
+        d("maps/sample_arena.yaml"),
+        d("pcs/maelis.json"),
+        d("pcs/sera.json"),
+        d("monsters/drow_noble.json"),
+        d("monsters/orc.json"),
+        d("monsters/orc.json"),
+    );
+    let sweeps = dir.join("sweeps");
+    std::fs::create_dir_all(&sweeps).expect("a sweeps folder");
+    let path = sweeps.join("casters.yaml");
+    std::fs::write(&path, text).expect("write the sweep");
+    path_str(&path)
+}

@@ -23,14 +23,10 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Check map (YAML) and combatant (JSON) files; print one summary line per valid file
-    /// and every error of every invalid one. Exit 0 when all are valid, 2 otherwise.
-    Validate {
-        /// Files to check: maps (.yaml/.yml) and combatants (.json); other extensions are
-        /// told apart by content.
-        #[arg(required = true, value_name = "FILE")]
-        files: Vec<PathBuf>,
-    },
+    /// Check map (YAML), combatant and spell (JSON) files; print one summary line per valid
+    /// file and every error of every invalid one; a combatant's spells are checked against the
+    /// spell catalogue (warnings). Exit 0 when all are valid, 2 otherwise.
+    Validate(ValidateArgs),
     /// Play an encounter many times and print the balance report (French). Exit 0 when the
     /// report is printed, 2 on a usage or data error (invalid file, unknown or missing side,
     /// zone too small).
@@ -52,11 +48,40 @@ pub enum Command {
     /// worker left without --local-fallback, a shard failing every attempt, two workers
     /// disagreeing).
     Coordinator(CoordinatorArgs),
+    /// List the spell catalogue in name order: levels by class, school, casting time, range,
+    /// target or area, duration, save, spell resistance and the modelled effects. Exit 0, or 2
+    /// when the folder is missing or a spell file is invalid.
+    Spells(SpellsArgs),
     /// Join the tally files of `run` or `sweep --shard K/N --tally-out FILE` (see README
     /// « Batch clusters ») and print exactly what `run` or `sweep` prints. Exit 0 when the
     /// report is printed, 2 when a file is unreadable or of another job, or slices are missing
     /// or overlap.
     Merge(MergeArgs),
+}
+
+/// `pf1e-sim validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Files to check: maps (.yaml/.yml), combatants and spells (.json: a file in a folder
+    /// named `spells`, or a JSON object with a top-level `school`, is a spell file); other
+    /// extensions are told apart by content.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The spell catalogue the combatants' spells are checked against [default: data/spells,
+    /// when it exists]
+    #[arg(long, value_name = "DIR")]
+    pub spells: Option<PathBuf>,
+}
+
+/// `pf1e-sim spells`.
+#[derive(Debug, Args)]
+pub struct SpellsArgs {
+    /// The spell catalogue folder (every *.json in it is a spell file).
+    #[arg(long, value_name = "DIR", default_value = "data/spells")]
+    pub spells: PathBuf,
+    /// Output format: one block per spell, or a JSON array.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 /// `pf1e-sim worker`.
@@ -179,6 +204,10 @@ pub struct RunArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The spell catalogue folder (every *.json in it is a spell file), read only when a
+    /// combatant names spells [default: data/spells]
+    #[arg(long, value_name = "DIR")]
+    pub spells: Option<PathBuf>,
     /// Batch clusters: play only slice K of N (1-based; slice K holds the shards k with
     /// k mod N = K − 1) and write its tally to --tally-out instead of printing a report.
     /// `auto` takes K (and N) from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID /

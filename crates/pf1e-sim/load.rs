@@ -1,16 +1,21 @@
 //! Reading input files for the engine and the job machinery, which never touch the file system
 //! themselves: the text plus the path as the user wrote it (used in every error message), and
-//! the job of a command line built from them once — `run`'s scenario source, planned and
-//! compiled ([`prepare_run`]), or a sweep and every file it names ([`load_sweep`]). Everything
-//! else (the coordinator, slices, bench) starts from these.
+//! the job of a command line built from them once — `run`'s scenario source with the spell
+//! files its casters name, planned and compiled ([`prepare_run`]), or a sweep and every file
+//! it names ([`load_sweep`]). Everything else (the coordinator, slices, bench) starts from
+//! these. Spell catalogue folders are read here too ([`read_spell_folder`], [`load_library`]):
+//! every `*.json` of the folder through the bounded reader in file-name order, and only when
+//! some combatant names spells — a fight of non-casters never needs one.
 
 use std::path::{Path, PathBuf};
 
 use pf1e_engine::error::{DataError, DataErrors};
+use pf1e_engine::model::Combatant;
 use pf1e_engine::scenario::{FightOptions, Scenario};
 use pf1e_sweep::header::ReportHeader;
 use pf1e_sweep::shard::ShardPlan;
 use pf1e_sweep::source::{Document, ScenarioSource, SideSource};
+use pf1e_sweep::spells::{SpellLibrary, first_caster};
 use pf1e_sweep::sweep_job::SweepJob;
 
 use crate::cli::RunArgs;
@@ -21,6 +26,7 @@ use crate::output::report_data_errors;
 pub enum FileKind {
     Map,
     Combatant,
+    Spell,
 }
 
 /// Largest input file read, so a wrong path to a huge file fails fast instead of eating memory.
@@ -51,19 +57,33 @@ pub fn read_text(path: &Path) -> Result<String, DataError> {
     })
 }
 
-/// Tells a map from a combatant: by extension (`.yaml`/`.yml` map, `.json` combatant), else
-/// by content (a JSON object starts with `{`).
+/// Tells maps, combatants and spells apart: by extension (`.yaml`/`.yml` map, `.json` JSON),
+/// else by content (a JSON object starts with `{`); a JSON file is a spell file when its
+/// folder is named `spells` or when it is an object with a top-level `school` (a field only
+/// spell files have), a combatant otherwise.
 pub fn kind_of(path: &Path, text: &str) -> FileKind {
-    match path
+    let json = match path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
         .as_deref()
     {
-        Some("yaml" | "yml") => FileKind::Map,
-        Some("json") => FileKind::Combatant,
-        _ if text.trim_start().starts_with('{') => FileKind::Combatant,
-        _ => FileKind::Map,
+        Some("yaml" | "yml") => false,
+        Some("json") => true,
+        _ => text.trim_start().starts_with('{'),
+    };
+    if !json {
+        return FileKind::Map;
+    }
+    let in_spells = (path.parent().and_then(Path::file_name)).is_some_and(|f| f == "spells");
+    let has_school = || {
+        serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text)
+            .is_ok_and(|object| object.contains_key("school"))
+    };
+    if in_spells || has_school() {
+        FileKind::Spell
+    } else {
+        FileKind::Combatant
     }
 }
 
@@ -81,9 +101,12 @@ pub fn read_document(path: &Path) -> Result<Document, DataError> {
 }
 
 /// The scenario source of `run`'s command line: the map, each distinct combatant file once
-/// (first-use order), the sides and the options, every file read once. When a file cannot be
-/// read, every file's problems are returned in order (read errors, and the parse errors of the
-/// files that could be read), as [`ScenarioSource::compile`] lists them.
+/// (first-use order), the sides and the options, every file read once; when a combatant names
+/// spells, the spell files they name from the catalogue (`--spells`, default
+/// [`DEFAULT_SPELLS`]) and the creatures those summon. When a file cannot be read, every
+/// file's problems are returned in order (read errors, and the parse errors of the files that
+/// could be read), as [`ScenarioSource::compile`] lists them; a catalogue's problems are
+/// returned alone.
 pub fn run_source(args: &RunArgs) -> Result<ScenarioSource, Vec<DataError>> {
     let map = read_document(&args.map);
     let mut paths: Vec<&PathBuf> = Vec::new();
@@ -127,7 +150,38 @@ pub fn run_source(args: &RunArgs) -> Result<ScenarioSource, Vec<DataError>> {
             start: None,
         });
     }
+    attach_spells(&mut source, args)?;
     Ok(source)
+}
+
+/// Adds the spell files `source`'s combatants name (and the creatures they summon) from
+/// `run`'s catalogue; nothing when no combatant names spells. Combatants that do not parse are
+/// left to `compile`, unless the catalogue has problems too: then both are returned, the
+/// combatants' first.
+fn attach_spells(source: &mut ScenarioSource, args: &RunArgs) -> Result<(), Vec<DataError>> {
+    let mut errors = Vec::new();
+    let mut combatants = Vec::new();
+    for document in &source.combatants {
+        match document.parse_combatant() {
+            Ok(c) => combatants.push(c),
+            Err(e) => errors.extend(e.0),
+        }
+    }
+    if first_caster(&combatants).is_none() {
+        return Ok(());
+    }
+    let folder = args.spells.as_deref().unwrap_or(Path::new(DEFAULT_SPELLS));
+    let hint = "give the catalogue folder with --spells DIR";
+    match load_library(folder, &combatants, hint) {
+        Ok(library) => {
+            library.attach(source);
+            Ok(())
+        }
+        Err(more) => {
+            errors.extend(more);
+            Err(errors)
+        }
+    }
 }
 
 /// A `run` job read, compiled and planned: what `run`, its slices, `bench` and the coordinator
@@ -158,12 +212,98 @@ pub fn prepare_run(args: &RunArgs, shard_runs: u64) -> Result<PreparedRun, u8> {
     })
 }
 
-/// Reads the sweep file `file` and every file it names (paths relative to its folder), checks
+/// Reads the sweep file `file` and every file it names (paths relative to its folder: maps,
+/// combatants and, when a combatant names spells, the spell catalogue folder), checks
 /// everything and builds every cell; on a data error prints every problem and returns the exit
 /// code.
 pub fn load_sweep(file: &Path) -> Result<SweepJob, u8> {
     let sweep = read_document(file).map_err(|e| report_data_errors(&[e]))?;
     let base = file.parent().unwrap_or(Path::new(""));
     let mut read = |path: &str| read_document(&base.join(path));
-    SweepJob::load(sweep, &mut read).map_err(|errors| report_data_errors(&errors))
+    let hint = format!(
+        "set `spells:` in {}, a folder relative to it",
+        file.display()
+    );
+    let mut read_spells = |folder: &str, combatants: &[Combatant]| {
+        load_library(&base.join(folder), combatants, &hint)
+    };
+    SweepJob::load_with_spells(sweep, &mut read, &mut read_spells)
+        .map_err(|errors| report_data_errors(&errors))
+}
+
+/// The catalogue of `run`, `bench`, `spells` and `validate` without `--spells`, relative to
+/// the current folder.
+pub const DEFAULT_SPELLS: &str = "data/spells";
+
+/// Most files a catalogue folder may hold (a catalogue numbers its spells on 16 bits).
+const MAX_SPELL_FILES: usize = u16::MAX as usize;
+
+/// Every `*.json` file of `folder` as a document labelled with the folder as given joined to
+/// the file name, in file-name order; `None` when `folder` does not exist. Problems of every
+/// file are returned together.
+pub fn read_spell_folder(folder: &Path) -> Result<Option<Vec<Document>>, Vec<DataError>> {
+    let label = folder.display().to_string();
+    let fail = |message: String| vec![DataError::new(&label, "", message)];
+    let entries = match std::fs::read_dir(folder) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(_) if folder.is_file() => return Err(fail("is a file, not a folder".to_string())),
+        Err(e) => return Err(fail(format!("cannot list the folder: {e}"))),
+    };
+    let mut paths = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| fail(format!("cannot list the folder: {e}")))?;
+        let path = entry.path();
+        let json = path
+            .extension()
+            .is_some_and(|x| x.eq_ignore_ascii_case("json"));
+        if json && !path.is_dir() {
+            paths.push(path);
+        }
+        if paths.len() > MAX_SPELL_FILES {
+            return Err(fail(format!(
+                "holds more than {MAX_SPELL_FILES} spell files"
+            )));
+        }
+    }
+    paths.sort();
+    let mut documents = Vec::with_capacity(paths.len());
+    let mut errors = Vec::new();
+    for path in paths {
+        match read_document(&path) {
+            Ok(document) => documents.push(document),
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(Some(documents))
+    } else {
+        Err(errors)
+    }
+}
+
+/// The catalogue at `folder` for `combatants`: every spell file parsed, the creatures their
+/// summon spells bring read, and every combatant's spells checked (unknown names with the
+/// closest spell, spells off a caster's list). When the folder does not exist, one line naming
+/// the first caster's file, the folder and `hint` (how to give another folder).
+pub fn load_library(
+    folder: &Path,
+    combatants: &[Combatant],
+    hint: &str,
+) -> Result<SpellLibrary, Vec<DataError>> {
+    let Some(documents) = read_spell_folder(folder)? else {
+        let file = first_caster(combatants).map_or("", Combatant::file);
+        return Err(vec![DataError::new(
+            file,
+            "spells",
+            format!(
+                "names spells, but there is no spell catalogue folder {} ({hint})",
+                folder.display()
+            ),
+        )]);
+    };
+    let mut library = SpellLibrary::build(documents)?;
+    library.read_creatures(combatants, &mut |label| read_document(Path::new(label)))?;
+    library.check(combatants)?;
+    Ok(library)
 }

@@ -27,7 +27,8 @@ fn main() -> ExitCode {
 
 fn run(cli: cli::Cli) -> anyhow::Result<u8> {
     match cli.command {
-        cli::Command::Validate { files } => cmd::validate::run(&files),
+        cli::Command::Validate(args) => cmd::validate::run(&args),
+        cli::Command::Spells(args) => cmd::spells::run(&args),
         cli::Command::Run(args) => cmd::run::run(&args),
         cli::Command::Sweep(args) => cmd::sweep::run(&args),
         cli::Command::Bench(args) if args.shard.is_some() => usage("bench does not take --shard"),

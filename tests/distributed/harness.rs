@@ -21,7 +21,7 @@ pub const GOBLIN: &str = "data/monsters/goblin.json";
 pub const ORC: &str = "data/monsters/orc.json";
 
 /// The wire protocol version the binary speaks (PROTOCOL_VERSION in crates/pf1e-sim/rpc/mod.rs).
-pub const PROTOCOL: u32 = 2;
+pub const PROTOCOL: u32 = 3;
 
 /// Longest a coordinator or `run` may take in any test.
 pub const PROCESS_DEADLINE: Duration = Duration::from_secs(60);
@@ -49,13 +49,18 @@ pub struct Worker {
 impl Worker {
     /// Starts a worker with `threads` threads, extra arguments and `PF1E_SIM_TEST_FAULTS`.
     pub fn start(threads: usize, extra: &[&str], faults: &str) -> Worker {
+        Worker::start_in(&root(), threads, extra, faults)
+    }
+
+    /// [`Worker::start`] with `dir` as the worker's current folder.
+    pub fn start_in(dir: &std::path::Path, threads: usize, extra: &[&str], faults: &str) -> Worker {
         let mut child = Command::new(env!("CARGO_BIN_EXE_pf1e-sim"))
             .args(["worker", "--listen", "127.0.0.1:0", "--grace-period", "5s"])
             .args(["--threads", &threads.to_string()])
             .args(extra)
             .env("PF1E_SIM_TEST_FAULTS", faults)
             .env("RUST_LOG", "debug")
-            .current_dir(root())
+            .current_dir(dir)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -313,5 +318,6 @@ pub fn wire_scenario() -> pb::Scenario {
             round_cap: 100,
             simple_monster_death: false,
         }),
+        spells: Vec::new(),
     }
 }

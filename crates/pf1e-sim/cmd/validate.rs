@@ -1,13 +1,14 @@
-//! `pf1e-sim validate FILE...`: checks maps and combatant files, prints one summary line per
-//! valid file on stdout and every error of every invalid file on stderr. Exit 0 when all are
-//! valid, 2 otherwise. Summaries are English, like every diagnostic; only reports are French.
+//! `pf1e-sim validate FILE...`: checks maps, combatant and spell files, prints one summary line
+//! per valid file on stdout and every error of every invalid file on stderr. Exit 0 when all
+//! are valid, 2 otherwise. Summaries are English, like every diagnostic; only reports are
+//! French. Which kind a file is: `load::kind_of`.
 //!
 //! A valid combatant file may also get warnings on stderr, after its `ok:` line: one per feat
-//! with no modelled effect (a traced no-op, see `rules::feat`) and one per modifier whose
-//! `when` is unknown (it never applies). Warnings never fail validation.
+//! with no modelled effect (a traced no-op, see `rules::feat`), one per modifier whose `when`
+//! is unknown (it never applies), and those about its spells (`validate_spells`). Warnings
+//! never fail validation.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 use pf1e_engine::board::Board;
 use pf1e_engine::error::DataErrors;
@@ -15,11 +16,16 @@ use pf1e_engine::map::{Map, parse_map};
 use pf1e_engine::model::{Attack, Combatant, Role, parse_combatant};
 use pf1e_engine::rules::feat::feats;
 use pf1e_engine::rules::{ConditionSet, When};
+use pf1e_sweep::spell_list::SpellSummary;
 
+use super::validate_spells::SpellCheck;
+use crate::cli::ValidateArgs;
 use crate::exit_codes::{DATA_ERROR, SUCCESS};
 use crate::load::{FileKind, kind_of, read_text};
 
-pub fn run(files: &[PathBuf]) -> anyhow::Result<u8> {
+pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
+    let files = &args.files;
+    let mut spells = SpellCheck::new(args.spells.as_deref());
     let mut invalid = 0usize;
     for path in files {
         let label = path.display().to_string();
@@ -28,8 +34,14 @@ pub fn run(files: &[PathBuf]) -> anyhow::Result<u8> {
                 .map_err(DataErrors::from)
                 .and_then(|text| match kind_of(path, &text) {
                     FileKind::Map => parse_map(&label, &text).map(|m| (map_summary(&m), vec![])),
-                    FileKind::Combatant => parse_combatant(&label, &text)
-                        .map(|c| (combatant_summary(&c), combatant_warnings(&c))),
+                    FileKind::Spell => {
+                        SpellSummary::parse(&label, &text).map(|s| (s.line(), vec![]))
+                    }
+                    FileKind::Combatant => parse_combatant(&label, &text).map(|c| {
+                        let mut warnings = combatant_warnings(&c);
+                        warnings.extend(spells.warnings(&c));
+                        (combatant_summary(&c), warnings)
+                    }),
                 });
         match outcome {
             Ok((summary, warnings)) => {
@@ -48,6 +60,9 @@ pub fn run(files: &[PathBuf]) -> anyhow::Result<u8> {
     }
     if invalid > 0 {
         eprintln!("{invalid} of {} files invalid", files.len());
+        return Ok(DATA_ERROR);
+    }
+    if !spells.catalogue_ok() {
         return Ok(DATA_ERROR);
     }
     Ok(SUCCESS)

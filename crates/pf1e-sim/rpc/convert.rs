@@ -1,6 +1,6 @@
 //! Plain field mappings between the wire types ([`pb`]) and the sweep crate's: a scenario
-//! source both ways (a worker gets its scenario only this way: it compiles the texts it is sent
-//! and never opens a path) and tallies both ways. Compiling and hashing are the source's own
+//! source both ways, spell files included (a worker gets its scenario only this way: it
+//! compiles the texts it is sent and never opens a path) and tallies both ways. Compiling and hashing are the source's own
 //! (`ScenarioSource::compile`, `content_hash`), so a worker plays and names exactly what the
 //! coordinator sent. A wire message that no source can represent (no map, an unknown tactic, a
 //! square past the grid's range) is refused here, each problem naming its field.
@@ -23,6 +23,7 @@ pub fn source_to_pb(source: &ScenarioSource) -> pb::Scenario {
         combatants,
         sides,
         options,
+        spells,
     } = source;
     let document = |d: &Document| pb::Document {
         label: d.label.clone(),
@@ -68,6 +69,7 @@ pub fn source_to_pb(source: &ScenarioSource) -> pb::Scenario {
             round_cap,
             simple_monster_death,
         }),
+        spells: spells.iter().map(document).collect(),
     }
 }
 
@@ -99,6 +101,7 @@ pub fn source_from_pb(scenario: &pb::Scenario) -> Result<ScenarioSource, DataErr
             round_cap: options.round_cap,
             simple_monster_death: options.simple_monster_death,
         },
+        spells: scenario.spells.iter().map(document).collect(),
     };
     if errors.is_empty() {
         Ok(source)
@@ -270,6 +273,7 @@ mod tests {
             },
         ];
         s.options.simple_monster_death = true;
+        s.spells = vec![Document::new("spells/bless.json", "{}")];
         s
     }
 
@@ -279,6 +283,7 @@ mod tests {
         let wire = source_to_pb(&s);
         assert_eq!(wire.sides[0].tactic, "");
         assert_eq!(wire.sides[1].tactic, "hold_and_shoot");
+        assert_eq!(wire.spells[0].label, "spells/bless.json");
         let back = source_from_pb(&wire).unwrap();
         assert_eq!(back, s);
         assert_eq!(back.content_hash(), s.content_hash());

@@ -20,7 +20,8 @@ pub mod pb {
 /// Version of the wire contract. A worker refuses requests of another version
 /// (FAILED_PRECONDITION) and a coordinator refuses workers of another version.
 /// Version 2: sides carry a tactic and optional start squares (sweeps through the coordinator).
-pub const PROTOCOL_VERSION: u32 = 2;
+/// Version 3: a scenario carries its spell files and the creatures they summon.
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The encoded `FileDescriptorSet` of our protos, for server reflection.
 pub const FILE_DESCRIPTOR_SET: &[u8] =

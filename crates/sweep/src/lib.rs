@@ -5,6 +5,9 @@
 //! [`report`] in French, [`json`], [`transcript`]). Batch slices ([`mod@slice`], joined by
 //! [`slice_merge`]) and the coordinator's [`journal`] lines store tallies as the engine's JSON.
 //!
+//! Spells: [`spells`] holds a catalogue folder as read and gives each source only the spell
+//! files its combatants name; [`spell_list`] renders the catalogue (`pf1e-sim spells`).
+//!
 //! Sweeps: [`sweep_spec`] parses and checks a sweep file, [`cells`] enumerates its matrix,
 //! [`sweep_job`] reads a sweep's files once and builds each cell's source, [`sweep_report`]
 //! renders it as text, JSON or CSV and [`sweep_html`] as a page.
@@ -29,6 +32,9 @@ pub mod shard;
 pub mod slice;
 pub mod slice_merge;
 pub mod source;
+pub mod spell_list;
+mod spell_words;
+pub mod spells;
 pub mod sweep_html;
 pub mod sweep_job;
 pub mod sweep_report;

@@ -1,18 +1,26 @@
 //! [`ScenarioSource`]: one encounter as the text it is made of — the map document, each
 //! distinct combatant document once (first-use order), the sides (name, members as indices into
-//! the documents, tactic, optional start squares) and the fight options. The binary fills one
-//! from files once (`run`), a sweep expands one per cell, and a worker gets one from the wire;
-//! all of them [`compile`](ScenarioSource::compile) it here, in one way, and name it by one
-//! [`content_hash`](ScenarioSource::content_hash). It never opens a path: labels are only names.
+//! the documents, tactic, optional start squares), the fight options, and the spell files its
+//! combatants cast from. The binary fills one from files once (`run`), a sweep expands one per
+//! cell, and a worker gets one from the wire; all of them [`compile`](ScenarioSource::compile)
+//! it here, in one way, and name it by one [`content_hash`](ScenarioSource::content_hash). It
+//! never opens a path: labels are only names.
 //!
-//! Growing it (e.g. the spell files' texts) means a new field here, in `compile`, in
-//! `content_hash` and in the wire mapping; every user then gets it.
+//! The creatures summon spells bring are combatant documents of the source that no side
+//! names, labelled as the spell's summon path joined to the spell file's label
+//! (`Catalogue::summon_label`), which is how the engine finds them. Which spell files and
+//! creatures an encounter needs is decided when it is read (`crate::spells`), not here.
+//!
+//! Growing it means a new field here, in `compile`, in `content_hash` and in the wire mapping;
+//! every user then gets it.
 
 use pf1e_engine::board::Pos;
 use pf1e_engine::error::{DataError, DataErrors};
 use pf1e_engine::map::{Map, parse_map};
 use pf1e_engine::model::{Combatant, parse_combatant};
 use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec, Tactic};
+use pf1e_engine::spell::Catalogue;
+use pf1e_engine::spellbook::Spellbook;
 
 use crate::hash::{ContentHash, Hasher};
 
@@ -63,10 +71,14 @@ pub struct SideSource {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScenarioSource {
     pub map: Document,
-    /// Each distinct combatant document once, in first-use order.
+    /// Each distinct combatant document once, in first-use order; the creatures summon spells
+    /// bring are among them, members of no side.
     pub combatants: Vec<Document>,
     pub sides: Vec<SideSource>,
     pub options: FightOptions,
+    /// The spell files the combatants name (only those), labelled as read: a summon's
+    /// creature is found by joining its path to this label.
+    pub spells: Vec<Document>,
 }
 
 impl ScenarioSource {
@@ -77,6 +89,7 @@ impl ScenarioSource {
             combatants: Vec::new(),
             sides: Vec::new(),
             options,
+            spells: Vec::new(),
         }
     }
 
@@ -97,9 +110,12 @@ impl ScenarioSource {
         }
     }
 
-    /// The engine's scenario: the map, then each combatant document (every problem of every
-    /// document is reported, each naming its label), then the sides deployed on the map — on
-    /// their start squares when given — with their tactics.
+    /// The engine's scenario: the map, then each combatant document and each spell file (every
+    /// problem of every document is reported, each naming its label, with line:column for
+    /// syntax), then the sides deployed on the map — on their start squares when given — with
+    /// their tactics, then every combatant's spells resolved against the spell files (an
+    /// unknown or off-list spell, or a summon whose creature is not among the documents, names
+    /// the combatant's file and field).
     pub fn compile(&self) -> Result<Scenario, DataErrors> {
         let mut errors = Vec::new();
         let map = keep(self.map.parse_map(), &mut errors);
@@ -108,6 +124,14 @@ impl ScenarioSource {
             .iter()
             .map(|d| keep(d.parse_combatant(), &mut errors))
             .collect();
+        let catalogue = keep(
+            Catalogue::build(
+                self.spells
+                    .iter()
+                    .map(|d| (d.label.as_str(), d.text.as_str())),
+            ),
+            &mut errors,
+        );
         let sides = self.side_specs(&combatants, &mut errors);
         if self.options.round_cap == 0 {
             errors.push(DataError::new(
@@ -127,7 +151,8 @@ impl ScenarioSource {
                 .set_tactic(side.name.as_str(), side.tactic)
                 .map_err(|e| DataError::new(label, "deployment", e.to_string()))?;
         }
-        Ok(scenario)
+        let book = spellbook(catalogue.unwrap_or_default(), &combatants);
+        scenario.with_spellbook(book)
     }
 
     /// Each side with its parsed combatants; a member index out of range is reported.
@@ -162,18 +187,20 @@ impl ScenarioSource {
         sides
     }
 
-    /// The hash of everything the source holds: labels and texts of its documents, sides
-    /// (names, members, tactics, start squares) and options. Equal hashes compile to equal
-    /// scenarios; a worker keys its compiled scenarios by it, and job ids and cache keys start
-    /// from it. Every field is named (no `..`), so a new one cannot be left out.
+    /// The hash of everything the source holds: labels and texts of its documents (map,
+    /// combatants, spell files), sides (names, members, tactics, start squares) and options.
+    /// Equal hashes compile to equal scenarios; a worker keys its compiled scenarios by it, and
+    /// job ids and cache keys start from it. Every field is named (no `..`), so a new one
+    /// cannot be left out.
     pub fn content_hash(&self) -> ContentHash {
         let ScenarioSource {
             map,
             combatants,
             sides,
             options,
+            spells,
         } = self;
-        let mut h = Hasher::new("pf1e-scenario-v3");
+        let mut h = Hasher::new("pf1e-scenario-v4");
         h.text(&map.label).text(&map.text);
         h.count(combatants.len());
         for document in combatants {
@@ -208,8 +235,27 @@ impl ScenarioSource {
             simple_monster_death,
         } = *options;
         h.u64(u64::from(round_cap)).bool(simple_monster_death);
+        h.count(spells.len());
+        for document in spells {
+            h.text(&document.label).text(&document.text);
+        }
         h.finish()
     }
+}
+
+/// The spellbook of `catalogue`, whose summon spells find their creatures among the parsed
+/// combatant documents by label (those no spell names are ignored). Without spells, the empty
+/// spellbook: nothing to clone.
+fn spellbook(catalogue: Catalogue, combatants: &[Option<Combatant>]) -> Spellbook {
+    if catalogue.is_empty() {
+        return Spellbook::default();
+    }
+    let creatures: Vec<(String, Combatant)> = combatants
+        .iter()
+        .flatten()
+        .map(|c| (c.file().to_string(), c.clone()))
+        .collect();
+    Spellbook::new(catalogue, &creatures)
 }
 
 /// The value of `result`, or `None` with its errors added to `errors`.

@@ -134,3 +134,26 @@ fn the_content_hash_moves_with_every_field() {
     };
     assert_ne!(with(vec![Pos::new(1, 2)]), with(vec![Pos::new(2, 1)]));
 }
+
+#[test]
+fn spell_files_are_hashed_and_their_errors_name_them() {
+    let base = arena();
+    let h = base.content_hash();
+    let mut with = base.clone();
+    with.spells.push(Document::new(
+        "bless.json",
+        include_str!("../../../data/spells/bless.json"),
+    ));
+    assert_ne!(with.content_hash(), h);
+    let mut edited = with.clone();
+    edited.spells[0].text.push(' ');
+    assert_ne!(edited.content_hash(), with.content_hash());
+    let mut relabelled = with.clone();
+    relabelled.spells[0].label.push('x');
+    assert_ne!(relabelled.content_hash(), with.content_hash());
+    // Non-casters compile with spell files they never name.
+    assert_eq!(with.compile().unwrap().units().len(), 3);
+    with.spells[0].text = "{\"name\": ".into();
+    let e = with.compile().unwrap_err().to_string();
+    assert!(e.starts_with("bless.json:1:"), "{e}");
+}

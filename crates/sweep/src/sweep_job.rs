@@ -1,11 +1,13 @@
-//! A sweep read once: [`SweepJob::load`] parses the sweep file, reads every map and combatant
-//! file it names through the caller's reader (each distinct file once), checks everything, and
-//! expands the matrix into one [`ScenarioSource`] per cell, compiled before any fight. `sweep`,
-//! its slices and cache, `merge` and the coordinator all start from here, so a cell is the same
-//! scenario everywhere and its source is the very one a worker receives.
+//! A sweep read once: [`SweepJob::load_with_spells`] parses the sweep file, reads every map and
+//! combatant file it names through the caller's reader (each distinct file once) and, when a
+//! combatant names spells, the sweep's spell catalogue folder, checks everything, and expands
+//! the matrix into one [`ScenarioSource`] per cell (with the spell files its combatants name),
+//! compiled before any fight. `sweep`, its slices and cache, `merge` and the coordinator all
+//! start from here, so a cell is the same scenario everywhere and its source is the very one a
+//! worker receives.
 //!
-//! It never opens a path: the reader resolves paths as written in the sweep file (the binary
-//! joins them to the sweep file's folder) and returns each file's text under its label.
+//! It never opens a path: the readers resolve paths as written in the sweep file (the binary
+//! joins them to the sweep file's folder) and return each file's text under its label.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -13,6 +15,7 @@ use std::path::PathBuf;
 use pf1e_engine::de::field_key;
 use pf1e_engine::error::{DataError, DataErrors};
 use pf1e_engine::map::Map;
+use pf1e_engine::model::Combatant;
 use pf1e_engine::scenario::{FightOptions, Scenario};
 use pf1e_engine::tally::Tally;
 
@@ -23,6 +26,7 @@ use crate::ids::RulesBuild;
 use crate::placement::placement_squares;
 use crate::slice::sweep_job_hash;
 use crate::source::{Document, ScenarioSource, SideSource};
+use crate::spells::{SpellLibrary, first_caster};
 use crate::sweep_html::{MapDrawing, render_sweep_html};
 use crate::sweep_report::SweepResults;
 use crate::sweep_spec::{AxisKind, SweepSpec, check_against_map, parse_sweep};
@@ -34,6 +38,13 @@ pub const SHARD_RUNS: u64 = 500;
 /// Reads a file named in a sweep file (path as written there): its text under its label, or a
 /// one-line error naming it. Two paths naming the same file must give the same label.
 pub type ReadFile<'a> = dyn FnMut(&str) -> Result<Document, DataError> + 'a;
+
+/// Reads a sweep's spell catalogue folder (path as written in the sweep file, or
+/// [`crate::sweep_spec::DEFAULT_SPELLS`]) with the creatures its summon spells bring for the
+/// given combatants, and checks those combatants' spells against it; every problem otherwise,
+/// one line each (a missing folder names the first caster's file and the `spells:` key).
+pub type ReadSpells<'a> =
+    dyn FnMut(&str, &[Combatant]) -> Result<SpellLibrary, Vec<DataError>> + 'a;
 
 /// One cell of a sweep: its option indices, its source and the scenario compiled from it.
 #[derive(Debug)]
@@ -68,6 +79,8 @@ struct Files {
     documents: BTreeMap<String, Document>,
     /// Each distinct map file that parsed, by label.
     maps: BTreeMap<String, Map>,
+    /// Each distinct combatant file that parsed, by label.
+    combatants: BTreeMap<String, Combatant>,
 }
 
 impl Files {
@@ -79,7 +92,7 @@ impl Files {
         read: &mut ReadFile<'_>,
         seen: &mut BTreeSet<String>,
         errors: &mut Vec<DataError>,
-        parse: impl FnOnce(&Document) -> Result<Option<Map>, DataErrors>,
+        parse: impl FnOnce(&Document) -> Result<Parsed, DataErrors>,
     ) {
         if self.labels.contains_key(path) {
             return;
@@ -97,10 +110,12 @@ impl Files {
             Err(e) => errors.push(e),
             Ok(document) => {
                 match parse(&document) {
-                    Ok(Some(map)) => {
-                        self.maps.insert(label.clone(), map);
+                    Ok(Parsed::Map(map)) => {
+                        self.maps.insert(label.clone(), *map);
                     }
-                    Ok(None) => {}
+                    Ok(Parsed::Combatant(c)) => {
+                        self.combatants.insert(label.clone(), c);
+                    }
                     Err(e) => errors.extend(e.0),
                 }
                 self.documents.insert(label, document);
@@ -121,14 +136,45 @@ impl Files {
     }
 }
 
+/// A file of a sweep, parsed.
+enum Parsed {
+    Map(Box<Map>),
+    Combatant(Combatant),
+}
+
 impl SweepJob {
+    /// [`SweepJob::load_with_spells`] for a sweep whose combatants name no spells: a caster
+    /// is an error naming its file and the sweep's `spells:` key.
+    pub fn load(file: Document, read: &mut ReadFile<'_>) -> Result<SweepJob, Vec<DataError>> {
+        let mut no_catalogue = |folder: &str, combatants: &[Combatant]| {
+            let file = first_caster(combatants).map_or("", |c| c.file());
+            Err(vec![DataError::new(
+                file,
+                "spells",
+                format!("names spells, but no spell catalogue is read here (`spells: {folder}`)"),
+            )])
+        };
+        Self::load_with_spells(file, read, &mut no_catalogue)
+    }
+
     /// Reads and checks everything; returns every problem found, one line each: the sweep
     /// file's, then every map's and combatant file's, then the maps against the sweep, then
-    /// each cell's (placement, deployment) prefixed with the cell's options.
-    pub fn load(file: Document, read: &mut ReadFile<'_>) -> Result<SweepJob, Vec<DataError>> {
+    /// the spell catalogue's and the combatants' spells (when one names spells: `read_spells`
+    /// reads the catalogue folder), then each cell's (placement, deployment) prefixed with the
+    /// cell's options.
+    pub fn load_with_spells(
+        file: Document,
+        read: &mut ReadFile<'_>,
+        read_spells: &mut ReadSpells<'_>,
+    ) -> Result<SweepJob, Vec<DataError>> {
         let spec = parse_sweep(&file.label, &file.text).map_err(|e| e.0)?;
         let files = read_files(&spec, read)?;
         check_maps(&spec, &file.label, &files)?;
+        let combatants: Vec<Combatant> = files.combatants.values().cloned().collect();
+        let library = match first_caster(&combatants) {
+            Some(_) => Some(read_spells(spec.spells_folder(), &combatants)?),
+            None => None,
+        };
         let options = FightOptions {
             round_cap: spec.round_cap,
             simple_monster_death: spec.simple_monster_death,
@@ -138,7 +184,12 @@ impl SweepJob {
         for cell in cells(&spec) {
             let compiled = cell_source(&files, &setup(&spec, &cell), options)
                 .map_err(DataErrors::from)
-                .and_then(|source| Ok((source.compile()?, source)));
+                .and_then(|mut source| {
+                    if let Some(library) = &library {
+                        library.attach(&mut source);
+                    }
+                    Ok((source.compile()?, source))
+                });
             match compiled {
                 Ok((scenario, source)) => built.push(SweepCell {
                     cell,
@@ -250,7 +301,7 @@ fn read_files(spec: &SweepSpec, read: &mut ReadFile<'_>) -> Result<Files, Vec<Da
     let mut seen = BTreeSet::new();
     for path in all_maps(spec) {
         files.read(path, read, &mut seen, &mut errors, |d| {
-            d.parse_map().map(Some)
+            d.parse_map().map(|m| Parsed::Map(Box::new(m)))
         });
     }
     let mut seen = BTreeSet::new();
@@ -260,7 +311,7 @@ fn read_files(spec: &SweepSpec, read: &mut ReadFile<'_>) -> Result<Files, Vec<Da
     });
     for path in spec.sides.iter().flat_map(|(_, f)| f).chain(rosters) {
         files.read(path, read, &mut seen, &mut errors, |d| {
-            d.parse_combatant().map(|_| None)
+            d.parse_combatant().map(Parsed::Combatant)
         });
     }
     if errors.is_empty() {

@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use pf1e_engine::board::Pos;
 use pf1e_engine::scenario::Tactic;
 
+use crate::spells::SpellLibrary;
+
 use super::*;
 
 const SWEEP: &str = include_str!("../../../data/sweeps/arena.yaml");
@@ -160,4 +162,99 @@ fn the_page_draws_the_map_once_per_placement_option() {
     );
     let page = job.page(&results);
     assert_eq!(page.matches("<figcaption>depart_players = ").count(), 3);
+}
+
+/// A wizard who casts fireball and haste.
+const WIZARD: &str = r#"{"name": "Wizard", "role": "pc", "level": 5, "abilities": {"str_score": 10,
+    "dex_score": 10, "con_score": 10, "int_score": 16, "wis_score": 10, "cha_score": 10},
+    "hp_max": 20, "ac": {"total": 12, "touch": 12, "flat_footed": 10}, "bab": 2,
+    "initiative_mod": 0, "saves": {"fort": 1, "ref": 1, "will": 4}, "casting_ability": "int",
+    "spell_list": "sorcerer_wizard", "casting": "prepared", "spell_slots": {"3": 2},
+    "spells": ["fireball", "haste"]}"#;
+
+/// The sample sweep with the wizard among the goblins, its `spells:` line `spells`; the
+/// folders asked of the spell reader are recorded.
+fn load_casters(spells: &str) -> (Result<SweepJob, Vec<DataError>>, Vec<String>) {
+    let files = data();
+    let mut read = |path: &str| match path {
+        "../pcs/wizard.json" => Ok(Document::new("data/pcs/wizard.json", WIZARD)),
+        _ => files
+            .get(path)
+            .map(|(label, text)| Document::new(*label, *text))
+            .ok_or_else(|| DataError::new(path, "", "no such file")),
+    };
+    let mut asked = Vec::new();
+    let mut read_spells = |folder: &str, combatants: &[Combatant]| {
+        asked.push(folder.to_string());
+        let library = SpellLibrary::build(vec![
+            Document::new(
+                "data/spells/fireball.json",
+                include_str!("../../../data/spells/fireball.json"),
+            ),
+            Document::new(
+                "data/spells/haste.json",
+                include_str!("../../../data/spells/haste.json"),
+            ),
+            Document::new(
+                "data/spells/bless.json",
+                include_str!("../../../data/spells/bless.json"),
+            ),
+        ])?;
+        library.check(combatants)?;
+        Ok(library)
+    };
+    let text = SWEEP
+        .replace(
+            "players: [../monsters/goblin.json, ../monsters/goblin.json, ../monsters/goblin.json]",
+            "players: [../pcs/wizard.json, ../monsters/goblin.json, ../monsters/goblin.json]",
+        )
+        .replace("axes:\n", &format!("{spells}axes:\n"));
+    let job = SweepJob::load_with_spells(
+        Document::new("data/sweeps/arena.yaml", text),
+        &mut read,
+        &mut read_spells,
+    );
+    (job, asked)
+}
+
+#[test]
+fn a_sweep_reads_its_spell_folder_only_for_casters_and_each_cell_gets_the_named_spells() {
+    let (job, asked) = load_casters("");
+    assert_eq!(asked, ["../spells"]);
+    let job = job.unwrap();
+    for cell in &job.cells {
+        let labels: Vec<&str> = cell
+            .source
+            .spells
+            .iter()
+            .map(|d| d.label.as_str())
+            .collect();
+        assert_eq!(
+            labels,
+            ["data/spells/fireball.json", "data/spells/haste.json"]
+        );
+        assert_eq!(cell.scenario.units()[0].spells.known.len(), 2);
+    }
+    let (_, asked) = load_casters("spells: ../../catalogue\n");
+    assert_eq!(asked, ["../../catalogue"]);
+    // `load` reads no catalogue: a caster is an error naming its file and the key.
+    let text = SWEEP.replace(
+        "players: [../monsters/goblin.json,",
+        "players: [../pcs/wizard.json,",
+    );
+    let files = data();
+    let mut read = |path: &str| match path {
+        "../pcs/wizard.json" => Ok(Document::new("data/pcs/wizard.json", WIZARD)),
+        _ => Ok(files
+            .get(path)
+            .map(|(label, text)| Document::new(*label, *text))
+            .unwrap()),
+    };
+    let errors =
+        SweepJob::load(Document::new("data/sweeps/arena.yaml", text), &mut read).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(
+        errors[0].to_string(),
+        "data/pcs/wizard.json: spells: names spells, but no spell catalogue is read here (`spells: ../spells`)"
+    );
 }

@@ -1,5 +1,6 @@
-//! The sweep file (« balayage de matrices de positionnement »): one encounter (a map
-//! and the combatant files of each side) plus axes of alternatives — where a side starts
+//! The sweep file (« balayage de matrices de positionnement »): one encounter (a map, the
+//! combatant files of each side and, for casters, the spell catalogue folder) plus axes of
+//! alternatives — where a side starts
 //! (`placements`), how it fights (`tactics`), who is in it (`roster`), on which map (`map`,
 //! maps deploying the same sides). The matrix is the cartesian product of the axes
 //! (the `cells` module).
@@ -34,6 +35,7 @@ struct SweepFile {
     round_cap: u32,
     #[serde(default)]
     simple_monster_death: bool,
+    spells: Option<String>,
     axes: Vec<AxisFile>,
 }
 
@@ -154,8 +156,22 @@ pub struct SweepSpec {
     pub seed: u64,
     pub round_cap: u32,
     pub simple_monster_death: bool,
+    /// The spell catalogue folder (path as written), read only when a combatant names spells;
+    /// `None`: [`DEFAULT_SPELLS`].
+    pub spells: Option<String>,
     pub axes: Vec<Axis>,
 }
+
+impl SweepSpec {
+    /// The spell catalogue folder, as written or the default.
+    pub fn spells_folder(&self) -> &str {
+        self.spells.as_deref().unwrap_or(DEFAULT_SPELLS)
+    }
+}
+
+/// The spell catalogue folder of a sweep file without a `spells:` key, relative to the sweep
+/// file: `data/sweeps/x.yaml` casts from `data/spells`, as its `../maps` and `../monsters`.
+pub const DEFAULT_SPELLS: &str = "../spells";
 
 /// Largest number of cells of one sweep.
 pub const MAX_CELLS: u64 = 10_000;
@@ -196,6 +212,7 @@ pub fn parse_sweep(file: &str, text: &str) -> Result<SweepSpec, DataErrors> {
         seed: raw.seed,
         round_cap: raw.round_cap,
         simple_monster_death: raw.simple_monster_death,
+        spells: raw.spells,
         axes,
     })
 }
