@@ -20,7 +20,7 @@ impl Fight<'_> {
     /// The total bonus of `u` on `save` against an effect described by `ctx` (descriptors,
     /// source alignment).
     pub fn save_bonus(&self, u: usize, save: Save, ctx: &Context) -> i32 {
-        let saves = self.scenario.units()[u].combatant.saves();
+        let saves = self.combatant(u).saves();
         let (base, stat) = match save {
             Save::Fort => (saves.fort, Stat::Fort),
             Save::Reflex => (saves.reflex, Stat::Reflex),
@@ -45,7 +45,7 @@ impl Fight<'_> {
     /// with ranks + ability + armor penalty + misc, or its `total`), an untrained skill at the
     /// ability modifier, plus `skills` modifiers (and `dex_skills` for a Dexterity skill).
     pub fn skill_bonus(&self, u: usize, skill: Skill) -> i32 {
-        let c = &self.scenario.units()[u].combatant;
+        let c = self.combatant(u);
         let ability = c.abilities().modifier(skill.key_ability());
         let base = c.skill(skill).map_or(ability, |e| e.bonus(ability));
         let stat = if skill.key_ability() == Ability::Dex {
@@ -60,7 +60,7 @@ impl Fight<'_> {
     /// Tiny and smaller) + the special size modifier — the one place size counts, since attack
     /// bonuses and AC in files are final — plus `cmb` modifiers (grappled −2, fatigued −1…).
     pub fn cmb(&self, u: usize) -> i32 {
-        let c = &self.scenario.units()[u].combatant;
+        let c = self.combatant(u);
         let base = c.cmb().unwrap_or_else(|| {
             let key = if c.size().is_tiny_or_smaller() {
                 Ability::Dex
@@ -77,7 +77,7 @@ impl Fight<'_> {
     /// bonus against `attacker` loses its positive Dexterity modifier (and a helpless one counts
     /// Dexterity 0, −5).
     pub fn cmd(&self, u: usize, attacker: usize) -> i32 {
-        let c = &self.scenario.units()[u].combatant;
+        let c = self.combatant(u);
         let dex = c.abilities().modifier(Ability::Dex);
         let base = c.cmd().unwrap_or_else(|| {
             10 + c.bab() + c.abilities().modifier(Ability::Str) + dex + c.size().cmb_modifier()

@@ -249,7 +249,7 @@ impl Fight<'_> {
         kind: AcKind,
     ) -> Typed {
         let melee = weapon.melee;
-        let name = self.scenario.units()[a].combatant.attacks()[weapon.index].name();
+        let name = self.combatant(a).attacks()[weapon.index].name();
         let attack = AttackContext {
             melee,
             distance_ft: d_ft,
@@ -261,7 +261,7 @@ impl Fight<'_> {
         };
         let theirs = Context {
             attack: Some(attack),
-            source: Some(self.scenario.units()[a].combatant.alignment()),
+            source: Some(self.combatant(a).alignment()),
             ..Context::default()
         };
         let (attack_stat, damage_stat) = if melee {
@@ -325,7 +325,7 @@ impl Fight<'_> {
     /// Twice the average damage of weapon `w` of `a` before situational bonuses (dice and the
     /// stat block's flat bonus), an integer.
     pub fn average_damage_x2(&self, a: usize, w: usize) -> i32 {
-        let attack = &self.scenario.units()[a].combatant.attacks()[self.info[a].weapons[w].index];
+        let attack = &self.combatant(a).attacks()[self.info[a].weapons[w].index];
         attack
             .damage()
             .iter()

@@ -139,9 +139,20 @@ pub struct Fight<'s> {
 }
 
 impl<'s> Fight<'s> {
+    /// The id of unit `u` in logs (`goblin-2`).
+    #[inline]
+    pub fn id(&self, u: usize) -> &'s str {
+        &self.info[u].id
+    }
+
+    /// The stat block of unit `u`.
+    #[inline]
+    pub fn combatant(&self, u: usize) -> &'s Combatant {
+        &self.info[u].combatant
+    }
+
     pub fn new(scenario: &'s Scenario, info: &'s [UnitInfo]) -> Self {
-        let units = scenario
-            .units()
+        let units = info
             .iter()
             .map(|u| UnitState {
                 hp: 0,
@@ -184,12 +195,11 @@ impl<'s> Fight<'s> {
     pub fn reset(&mut self) {
         self.occupancy.fill(0);
         self.small_occupancy.fill(0);
-        for (i, (u, spec)) in self.units.iter_mut().zip(self.scenario.units()).enumerate() {
-            let info = &self.info[i];
+        for (u, info) in self.units.iter_mut().zip(self.info) {
             *u = UnitState {
                 hp: info.hp_max,
                 nonlethal: 0,
-                pos: spec.anchor,
+                pos: info.anchor,
                 dead: false,
                 stable: false,
                 downed: false,
@@ -198,8 +208,8 @@ impl<'s> Fight<'s> {
                 charged: false,
                 running: false,
                 power_attack: false,
-                conds: start_conditions(&spec.combatant),
-                bleed: spec.combatant.bleed(),
+                conds: start_conditions(&info.combatant),
+                bleed: info.combatant.bleed(),
                 provoked: UnitSet::default(),
                 tally: UnitTally::default(),
             };

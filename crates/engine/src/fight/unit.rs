@@ -4,12 +4,13 @@
 //! sneak attack dice, life thresholds, and [`UnitId`], the stable id policies name units by.
 //! Fights read it; they never re-parse stat blocks, and nothing here changes during a fight.
 
+use crate::board::Pos;
 use crate::model::{
     Ability, Attack, AttackKind, Combatant, CreatureType, DamageType, DamageTypes, EffectTag,
 };
 use crate::rules::feat::{self, FINESSE_WEAPONS, Feat, FeatSet};
 use crate::rules::{Context, Modifier, Stat, resolve};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, UnitSpec};
 use crate::size::Size;
 
 /// A unit's stable id: its index in [`Scenario::units`] (an encounter holds at most
@@ -74,6 +75,12 @@ pub struct Weapon {
 /// Per-combatant constants of a fight.
 #[derive(Clone, Debug)]
 pub struct UnitInfo {
+    /// Its unique id in logs (`goblin-2`).
+    pub id: String,
+    /// Its stat block.
+    pub combatant: Combatant,
+    /// Where it starts the fight (top-left square of its footprint).
+    pub anchor: Pos,
     pub side: usize,
     pub size: Size,
     pub footprint: u16,
@@ -220,7 +227,8 @@ fn no_con_type(c: &Combatant) -> bool {
 }
 
 impl UnitInfo {
-    fn new(scenario: &Scenario, c: &Combatant, side: usize) -> Self {
+    fn new(scenario: &Scenario, spec: &UnitSpec) -> Self {
+        let (c, side) = (&spec.combatant, spec.side);
         let square = scenario.map().square_size_ft().max(1);
         let feats = feat::feat_set(c.feats(), c.features());
         let weapons: Vec<Weapon> = c
@@ -264,6 +272,9 @@ impl UnitInfo {
         });
         let immunities = c.immunities();
         UnitInfo {
+            id: spec.id.clone(),
+            combatant: c.clone(),
+            anchor: spec.anchor,
             side,
             size: c.size(),
             footprint: c.size().footprint(),
@@ -309,6 +320,6 @@ pub fn prepare(scenario: &Scenario) -> Vec<UnitInfo> {
     scenario
         .units()
         .iter()
-        .map(|u| UnitInfo::new(scenario, &u.combatant, u.side))
+        .map(|u| UnitInfo::new(scenario, u))
         .collect()
 }

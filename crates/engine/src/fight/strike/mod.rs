@@ -74,13 +74,13 @@ impl Fight<'_> {
         let weapon = self.info[a].weapons[w].index;
         let head = Head {
             opportunity: swing.opportunity,
-            weapon: self.scenario.units()[a].combatant.attacks()[weapon].name(),
-            target: self.scenario.units()[t].id.as_str(),
+            weapon: self.combatant(a).attacks()[weapon].name(),
+            target: self.id(t),
             roll,
             bonus: numbers.bonus,
             ac: numbers.ac,
         };
-        let a_id = self.scenario.units()[a].id.as_str();
+        let a_id = self.id(a);
         let round = Some(self.round);
         if !roll.hit {
             log!(S, sink, round, Some(a_id), "{head} -> MISS");
@@ -149,7 +149,7 @@ impl Fight<'_> {
                 S,
                 sink,
                 Some(self.round),
-                Some(self.scenario.units()[t].id.as_str()),
+                Some(self.id(t)),
                 "fascinated ends (attacked)"
             );
         }

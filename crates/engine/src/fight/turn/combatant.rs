@@ -46,7 +46,7 @@ impl Fight<'_> {
         let frozen =
             (self.units[u].conds.iter()).find(|c| c.definition().flags & flag::CANT_ACT != 0);
         if let Some(c) = frozen {
-            let id = self.scenario.units()[u].id.as_str();
+            let id = self.id(u);
             log!(S, sink, Some(self.round), Some(id), "{c}: loses its turn");
             self.end_turn(u, sink);
             return;
@@ -85,7 +85,7 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) {
-        let id = self.scenario.units()[u].id.as_str();
+        let id = self.id(u);
         let round = Some(self.round);
         let mut kept = Plan::new();
         let mut dropped = [None; MAX_PLAN];
@@ -125,13 +125,7 @@ impl Fight<'_> {
         let expired = self.units[u].conds.tick();
         if S::ON {
             for c in expired.iter() {
-                log!(
-                    S,
-                    sink,
-                    Some(self.round),
-                    Some(self.scenario.units()[u].id.as_str()),
-                    "{c} ends"
-                );
+                log!(S, sink, Some(self.round), Some(self.id(u)), "{c} ends");
             }
         }
     }

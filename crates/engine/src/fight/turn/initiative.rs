@@ -42,7 +42,7 @@ impl Fight<'_> {
                 None,
                 None,
                 "initiative: {} d20={nat}{m:+}={}",
-                self.scenario.units()[i].id,
+                self.id(i),
                 nat + m
             );
         }
@@ -82,7 +82,7 @@ impl Fight<'_> {
                 None,
                 None,
                 "{} starts {}",
-                self.scenario.units()[i].id,
+                self.id(i),
                 list.join(", ")
             );
         }

@@ -52,12 +52,12 @@ impl Fight<'_> {
             }
             for k in 0..self.order.len() {
                 let u = self.order[k];
-                if round == 0 && !self.scenario.units()[u].combatant.aware() {
+                if round == 0 && !self.combatant(u).aware() {
                     log!(
                         S,
                         sink,
                         Some(0),
-                        Some(self.scenario.units()[u].id.as_str()),
+                        Some(self.id(u)),
                         "surprised: does not act in the surprise round"
                     );
                     continue;
