@@ -1,7 +1,7 @@
 //! Saving throws and skill checks of a unit in a fight (the reference spec, « Jets de
-//! sauvegarde », « Compétences »): the stat block's bonus plus the typed modifiers that hold — its standing
-//! modifiers and its conditions', stacked by `rules::bonus` — rolled by `rules::check`.
-//! No rule calls for a save yet (spells and special attacks will); the dying Constitution
+//! sauvegarde », « Compétences »): the stat block's bonus plus the typed modifiers that hold —
+//! its standing modifiers, its conditions' and its spell effects', stacked by `rules::bonus` —
+//! rolled by `rules::check`. Spells roll saves and read CMB (`cast`); the dying Constitution
 //! check keeps its own rule (`turn::life`). Rolls checks; never applies their effects.
 
 use crate::model::{Ability, Skill};
@@ -10,12 +10,6 @@ use crate::rules::{Check, Context, Save, SaveResult, Stat, roll_check, roll_save
 
 use super::state::Fight;
 
-// Rules that call for saves and checks (spells, special attacks, manoeuvres) will call these;
-// until then only the tests do.
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "no rule rolls a save or a skill yet")
-)]
 impl Fight<'_> {
     /// The total bonus of `u` on `save` against an effect described by `ctx` (descriptors,
     /// source alignment).
@@ -30,6 +24,13 @@ impl Fight<'_> {
     }
 
     /// `u` rolls `save` against `dc` (natural 1 fails, natural 20 succeeds).
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "no rule rolls it yet (special attacks, manoeuvres will)"
+        )
+    )]
     pub fn saving_throw<R: Roller>(
         &self,
         u: usize,
@@ -76,6 +77,13 @@ impl Fight<'_> {
     /// Dexterity + the special size modifier, plus `cmd` modifiers; a creature denied its Dex
     /// bonus against `attacker` loses its positive Dexterity modifier (and a helpless one counts
     /// Dexterity 0, −5).
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "no rule rolls it yet (special attacks, manoeuvres will)"
+        )
+    )]
     pub fn cmd(&self, u: usize, attacker: usize) -> i32 {
         let c = self.combatant(u);
         let dex = c.abilities().modifier(Ability::Dex);
@@ -92,6 +100,13 @@ impl Fight<'_> {
     }
 
     /// `u` rolls a `skill` check with `extra` situational bonus (no automatic result).
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "no rule rolls it yet (special attacks, manoeuvres will)"
+        )
+    )]
     pub fn skill_check<R: Roller>(
         &self,
         u: usize,

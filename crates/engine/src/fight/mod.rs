@@ -8,13 +8,17 @@
 
 mod action;
 mod aoo;
+mod cast;
 mod checks;
+mod effects;
 mod log;
+mod magic;
 mod numbers;
 mod path;
 mod reach;
 mod state;
 mod strike;
+mod summon;
 mod turn;
 mod unit;
 mod view;
@@ -22,7 +26,10 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use action::{Action, ActionResult, Cost, MAX_PLAN, Movement, Plan, Provokes, Slot};
+pub use action::{
+    Action, ActionResult, CastTarget, Cost, MAX_PLAN, MetamagicKind, Metamagics, Movement, Plan,
+    Provokes, Slot,
+};
 pub use state::Life;
 pub use turn::Outcome;
 pub use unit::UnitId;

@@ -15,6 +15,8 @@ use crate::scenario::Scenario;
 use crate::size::Size;
 use crate::tally::UnitTally;
 
+use super::effects::Wards;
+use super::magic::Magic;
 use super::unit::UnitInfo;
 use crate::model::Combatant;
 use crate::rules::ConditionSet;
@@ -88,6 +90,13 @@ pub struct UnitState {
     /// square this round (« CRB — AoO: moving out of more than one threatened square… »).
     pub provoked: UnitSet,
     pub tally: UnitTally,
+    /// Kinds of spell effects it carries (`effects::Wards`): empty for most units.
+    pub wards: Wards,
+    /// Temporary hit points, lost before its hit points (« CRB — Temporary Hit Points »).
+    pub temp_hp: i32,
+    /// Not on the battlefield: a summoned creature not (or no longer) summoned. It is also
+    /// `dead`, so it never acts, threatens or counts for its side, and holds no square.
+    pub absent: bool,
 }
 
 impl UnitState {
@@ -136,6 +145,8 @@ pub struct Fight<'s> {
     /// Terrain cover between multi-square footprints, memoized for the whole batch (a pure
     /// function of the map: only looked up, never iterated, so it cannot change a result).
     pub cover_memo: std::cell::RefCell<std::collections::HashMap<u64, crate::los::Cover>>,
+    /// Spellcasting: slots, charges, active effects (`magic`).
+    pub magic: Magic<'s>,
 }
 
 impl<'s> Fight<'s> {
@@ -170,6 +181,9 @@ impl<'s> Fight<'s> {
                 bleed: 0,
                 provoked: UnitSet::default(),
                 tally: UnitTally::default(),
+                wards: Wards::default(),
+                temp_hp: 0,
+                absent: u.summoner.is_some(),
             })
             .collect();
         Fight {
@@ -188,6 +202,7 @@ impl<'s> Fight<'s> {
             line_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
+            magic: Magic::new(info),
         }
     }
 
@@ -212,11 +227,21 @@ impl<'s> Fight<'s> {
                 bleed: info.combatant.bleed(),
                 provoked: UnitSet::default(),
                 tally: UnitTally::default(),
+                wards: Wards::default(),
+                temp_hp: 0,
+                absent: false,
             };
+            if info.summoner.is_some() {
+                u.absent = true;
+                u.dead = true;
+            }
         }
         for i in 0..self.units.len() {
-            self.occupy(i, true);
+            if !self.units[i].absent {
+                self.occupy(i, true);
+            }
         }
+        self.reset_magic();
         self.order.clear();
         self.round = 0;
     }
@@ -326,6 +351,12 @@ impl<'s> Fight<'s> {
         let no_con = info.con_score.is_none();
         let state = &mut self.units[u];
         let mut lethal = lethal.max(0);
+        // « CRB — Temporary Hit Points »: lost first.
+        if state.temp_hp > 0 && lethal > 0 {
+            let absorbed = lethal.min(state.temp_hp);
+            state.temp_hp -= absorbed;
+            lethal -= absorbed;
+        }
         if nonlethal > 0 && !no_con {
             // « Once nonlethal damage equals maximum hit points, further nonlethal damage is
             // lethal » (CRB — Nonlethal Damage).

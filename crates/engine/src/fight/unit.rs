@@ -8,10 +8,14 @@ use crate::board::Pos;
 use crate::model::{
     Ability, Attack, AttackKind, Combatant, CreatureType, DamageType, DamageTypes, EffectTag,
 };
+use crate::rules::effect::CreatureSlot;
 use crate::rules::feat::{self, FINESSE_WEAPONS, Feat, FeatSet};
 use crate::rules::{Context, Modifier, Stat, resolve};
 use crate::scenario::{Scenario, UnitSpec};
 use crate::size::Size;
+use crate::spell::SpellId;
+
+use super::cast::Caster;
 
 /// A unit's stable id: its index in [`Scenario::units`] (an encounter holds at most
 /// [`crate::scenario::MAX_UNITS`] = 250 units, so one byte). Actions, policies and the view
@@ -121,6 +125,46 @@ pub struct UnitInfo {
     /// Immune to precision damage (sneak attack): undead, constructs, and the `precision_damage`
     /// or `sneak_attack` immunities.
     pub precision_immune: bool,
+    /// Typed bonuses its stat block already counts (`included_bonuses`): a bonus of one of
+    /// these types counts only beyond them (« CRB — Stacking »).
+    pub included: Vec<Modifier>,
+    /// Its spells, slots and casting feats; `None` for a creature that casts nothing.
+    pub caster: Option<Box<Caster>>,
+    /// « CRB — Evasion », « Improved Evasion » (a `features` line).
+    pub evasion: Evasion,
+    /// The unit whose summon spell brings it (`fight::summon`); `None` for the scenario's own
+    /// combatants.
+    pub summoner: Option<usize>,
+    /// The spell and summon effect that bring it.
+    pub summon: Option<(SpellId, CreatureSlot)>,
+}
+
+/// Evasion against area damage (« CRB — Evasion »: no damage on a successful Reflex save that
+/// halves; « Improved Evasion »: half damage on a failed one too).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evasion {
+    #[default]
+    None,
+    Plain,
+    Improved,
+}
+
+/// The evasion a stat block's features give (lines « Evasion », « Improved Evasion »,
+/// case-insensitive, anything after a parenthesis ignored).
+fn evasion_of(features: &[String]) -> Evasion {
+    let named = |name: &str| {
+        features.iter().any(|f| {
+            let base = f.split('(').next().unwrap_or(f).trim();
+            base.eq_ignore_ascii_case(name)
+        })
+    };
+    if named("improved evasion") {
+        Evasion::Improved
+    } else if named("evasion") {
+        Evasion::Plain
+    } else {
+        Evasion::None
+    }
 }
 
 /// What a combatant can do beyond its numbers: its modelled feats (`rules::feat`), read with
@@ -227,7 +271,7 @@ fn no_con_type(c: &Combatant) -> bool {
 }
 
 impl UnitInfo {
-    fn new(scenario: &Scenario, spec: &UnitSpec) -> Self {
+    pub(crate) fn new(scenario: &Scenario, spec: &UnitSpec) -> Self {
         let (c, side) = (&spec.combatant, spec.side);
         let square = scenario.map().square_size_ft().max(1);
         let feats = feat::feat_set(c.feats(), c.features());
@@ -311,15 +355,23 @@ impl UnitInfo {
             precision_immune: no_con_type(c)
                 || immunities.to_effect(EffectTag::PrecisionDamage)
                 || immunities.to_effect(EffectTag::SneakAttack),
+            included: c.included_bonuses().to_vec(),
+            caster: Caster::new(c, &spec.spells, feats).map(Box::new),
+            evasion: evasion_of(c.features()),
+            summoner: None,
+            summon: None,
         }
     }
 }
 
-/// The constants of every unit of a scenario, in unit order.
+/// The constants of every unit of a scenario, in unit order, then the summon reserves of its
+/// casters (`summon`).
 pub fn prepare(scenario: &Scenario) -> Vec<UnitInfo> {
-    scenario
+    let mut info: Vec<UnitInfo> = scenario
         .units()
         .iter()
         .map(|u| UnitInfo::new(scenario, u))
-        .collect()
+        .collect();
+    super::summon::reserve(scenario, &mut info);
+    info
 }

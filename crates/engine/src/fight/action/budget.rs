@@ -32,6 +32,26 @@ pub struct ActionResult {
     pub reason: &'static str,
 }
 
+impl ActionResult {
+    /// The action was carried out.
+    pub const fn done(kind: &'static str) -> Self {
+        ActionResult {
+            kind,
+            ok: true,
+            reason: "",
+        }
+    }
+
+    /// The action was refused for `reason`; nothing was spent.
+    pub const fn refused(kind: &'static str, reason: &'static str) -> Self {
+        ActionResult {
+            kind,
+            ok: false,
+            reason,
+        }
+    }
+}
+
 /// At most this many actions in one plan.
 pub const MAX_PLAN: usize = 5;
 
@@ -108,6 +128,7 @@ impl Spent {
             Slot::Move => (!self.has(STANDARD)).then_some(STANDARD),
             Slot::FullRound => (!(self.has(STANDARD | MOVED) || (self.has(STEPPED) && moves)))
                 .then_some(STANDARD | MOVED),
+            Slot::Beyond => None,
         };
         match spends {
             Some(parts) => {
@@ -169,6 +190,10 @@ pub fn budget(
     };
     for (i, action) in plan.iter().enumerate() {
         let cost = action.cost();
+        if cost.slot == Slot::Beyond {
+            dropped[i] = Some(drop("downgraded:cast_time")(action));
+            continue;
+        }
         if limited && let Some(reason) = refusal(limits, cost, spent.has(ACTED)) {
             dropped[i] = Some(drop(reason)(action));
             continue;

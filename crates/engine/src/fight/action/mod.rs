@@ -8,10 +8,12 @@ mod attack;
 pub mod budget;
 pub mod cost;
 mod movement;
+pub mod spell;
 mod stance;
 
 pub use budget::{ActionResult, Limits, MAX_PLAN, Plan, budget};
 pub use cost::{Action, Cost, Movement, Provokes, Slot};
+pub use spell::{CastTarget, MetamagicKind, Metamagics};
 
 use crate::board::Pos;
 use crate::rng::Roller;
@@ -26,7 +28,8 @@ pub struct Scratch {
 }
 
 impl Fight<'_> {
-    /// Carries out one kept action of `u`.
+    /// Carries out one kept action of `u`; what became of it (a cast may be refused: see
+    /// `fight::cast`; every other action is carried out as far as the battlefield allows).
     pub fn act<R: Roller, S: Sink>(
         &mut self,
         u: usize,
@@ -34,7 +37,7 @@ impl Fight<'_> {
         scratch: &mut Scratch,
         dice: &mut R,
         sink: &mut S,
-    ) {
+    ) -> ActionResult {
         match action {
             Action::Attack { target } => self.attack(u, target.index(), dice, sink),
             Action::FullAttack { target } => self.full_attack(u, target.index(), dice, sink),
@@ -48,7 +51,9 @@ impl Fight<'_> {
             Action::StandUp => self.stand_up(u, dice, sink),
             Action::DropProne => self.drop_prone(u, sink),
             Action::PowerAttack { on } => self.toggle_power_attack(u, on, sink),
+            Action::Cast { .. } => return self.cast(u, action, dice, sink),
         }
+        ActionResult::done(action.kind())
     }
 
     /// `target` if it is an active enemy, else the nearest active enemy.

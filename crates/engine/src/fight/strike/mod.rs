@@ -11,12 +11,14 @@
 
 mod roll;
 mod text;
+mod wards;
 
 use crate::rng::Roller;
 use crate::rules::Condition;
 use crate::rules::damage::Dealt;
 use crate::rules::flag;
 
+use super::effects::Wards;
 use super::log::{Sink, log};
 use super::numbers::Swing;
 use super::state::{Fight, Life};
@@ -69,6 +71,10 @@ impl Fight<'_> {
         let Some(numbers) = self.attack_numbers(a, t, w, swing, power) else {
             return Struck::MISS;
         };
+        let warded = !(self.units[a].wards.is_empty() && self.units[t].wards.is_empty());
+        if warded && !self.wards_allow(a, t, dice, sink) {
+            return Struck::MISS;
+        }
         self.break_fascination(t, sink);
         let roll = self.roll_attack(a, w, &numbers, dice);
         let weapon = self.info[a].weapons[w].index;
@@ -84,6 +90,9 @@ impl Fight<'_> {
         let round = Some(self.round);
         if !roll.hit {
             log!(S, sink, round, Some(a_id), "{head} -> MISS");
+            if warded {
+                self.near_miss(a, t, roll.total, numbers.ac, sink);
+            }
             return Struck::MISS;
         }
         let crit = Crit {
@@ -108,6 +117,14 @@ impl Fight<'_> {
             );
             return Struck::MISS;
         }
+        let mut note = String::new();
+        if warded
+            && self.units[t].wards.has(Wards::MIRROR)
+            && !self.mirror_on_hit::<R, S>(a, t, dice, &mut note)
+        {
+            log!(S, sink, round, Some(a_id), "{head} -> HIT{crit}{note}");
+            return Struck::MISS;
+        }
         let damage = self.roll_damage(a, t, w, &numbers, roll.crit, dice);
         let wound = self.wound(a, t, roll, damage.dealt);
         if S::ON {
@@ -129,9 +146,21 @@ impl Fight<'_> {
                     sink,
                     round,
                     Some(a_id),
-                    "{head} -> HIT{crit} ({c}) {wounded}"
+                    "{head} -> HIT{crit}{note} ({c}) {wounded}"
                 ),
-                None => log!(S, sink, round, Some(a_id), "{head} -> HIT{crit} {wounded}"),
+                None => log!(
+                    S,
+                    sink,
+                    round,
+                    Some(a_id),
+                    "{head} -> HIT{crit}{note} {wounded}"
+                ),
+            }
+        }
+        if warded && self.units[t].wards.has(Wards::RETALIATE) {
+            let weapon = &self.info[a].weapons[w];
+            if weapon.melee && weapon.reach_min_ft == 0 && self.units[a].active() {
+                self.retaliate(a, t, dice, sink);
             }
         }
         Struck {

@@ -10,6 +10,7 @@ use crate::rng::Roller;
 use crate::rules::flag;
 
 use super::super::action::{Limits, MAX_PLAN, Plan, Scratch, budget};
+use super::super::effects::Wards;
 use super::super::log::{Sink, log};
 use super::super::state::{Fight, Life};
 use super::super::unit::UnitId;
@@ -25,6 +26,9 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) {
+        if self.magic.on && self.info[u].caster.is_some() {
+            self.start_casting_turn(u, dice, sink);
+        }
         if self.units[u].dead {
             return;
         }
@@ -43,22 +47,28 @@ impl Fight<'_> {
                 return;
             }
         }
+        if !self.units[u].wards.is_empty() {
+            self.start_turn_effects(u, dice, sink);
+            if !self.units[u].active() {
+                return;
+            }
+        }
         let frozen =
             (self.units[u].conds.iter()).find(|c| c.definition().flags & flag::CANT_ACT != 0);
         if let Some(c) = frozen {
             let id = self.id(u);
             log!(S, sink, Some(self.round), Some(id), "{c}: loses its turn");
-            self.end_turn(u, sink);
+            self.end_turn(u, dice, sink);
             return;
         }
         if self.has_flag(u, flag::CONFUSED) && !self.confused_turn(u, dice, sink) {
-            self.end_turn(u, sink);
+            self.end_turn(u, dice, sink);
             return;
         }
         let mut plan = Plan::new();
         policy.decide(&View::new(self), UnitId::of(u), &mut plan);
         self.play_plan(u, &plan, scratch, dice, sink);
-        self.end_turn(u, sink);
+        self.end_turn(u, dice, sink);
     }
 
     /// What `u`'s life state, its conditions and the round leave of its turn.
@@ -98,9 +108,20 @@ impl Fight<'_> {
             if !self.units[u].active() || self.decided().is_some() {
                 break;
             }
-            self.act(u, action, scratch, dice, sink);
+            let result = self.act(u, action, scratch, dice, sink);
+            if !result.ok {
+                log!(
+                    S,
+                    sink,
+                    round,
+                    Some(id),
+                    "{} refused: {}",
+                    result.kind,
+                    result.reason
+                );
+            }
             // « CRB — Disabled »: a standard action costs 1 hit point when done at 0 hp.
-            let strains = action.cost().takes_standard_action();
+            let strains = result.ok && action.cost().takes_standard_action();
             if disabled && strains && self.units[u].hp == 0 && !self.units[u].dead {
                 self.apply_damage(u, 1, 0);
                 let dead = if self.units[u].dead { ", dead" } else { "" };
@@ -116,9 +137,13 @@ impl Fight<'_> {
         }
     }
 
-    /// The end of `u`'s turn: its timed conditions lose a round (« N rounds » counts the
-    /// bearer's turns); expired ones are logged.
-    fn end_turn<S: Sink>(&mut self, u: usize, sink: &mut S) {
+    /// The end of `u`'s turn: a condition its save can end rolls it (`effects`); its timed
+    /// conditions lose a round (« N rounds » counts the bearer's turns); expired ones are
+    /// logged.
+    fn end_turn<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
+        if self.units[u].wards.has(Wards::SAVE_ENDS) {
+            self.end_turn_saves(u, dice, sink);
+        }
         if self.units[u].conds.is_empty() {
             return;
         }

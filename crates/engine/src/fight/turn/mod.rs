@@ -60,9 +60,15 @@ impl Fight<'_> {
                         Some(self.id(u)),
                         "surprised: does not act in the surprise round"
                     );
+                    if self.magic.live > 0 {
+                        self.tick_effects_of(u, sink);
+                    }
                     continue;
                 }
                 self.take_turn(u, &mut *policy, scratch, dice, sink);
+                if self.magic.live > 0 {
+                    self.tick_effects_of(u, sink);
+                }
                 if let Some(outcome) = self.decided() {
                     self.log_end(outcome, sink);
                     return outcome;
@@ -97,6 +103,9 @@ impl Fight<'_> {
             t.add(&u.tally);
             t.downed += u64::from(u.downed);
             t.killed += u64::from(u.dead);
+        }
+        if self.info.len() > tally.units.len() {
+            self.credit_summons(tally);
         }
     }
 

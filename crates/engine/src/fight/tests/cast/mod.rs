@@ -1,0 +1,134 @@
+//! Spellcasting rule tests, one file per family: the cast action and its refusals
+//! (`action`), the guards — concentration, attacks of opportunity, components (`guards`),
+//! touch spells and rays (`delivery`), spell resistance and saves (`saves`), areas (`areas`),
+//! lasting effects (`lasting`), summons and one-round casts (`timing`), metamagic
+//! (`metamagic`), every spell file cast once (`catalogue`) and statistics (`odds`). Helpers
+//! build casters from a plain stat block and scenarios that know `data/spells`.
+
+mod action;
+mod areas;
+mod catalogue;
+mod delivery;
+mod guards;
+mod lasting;
+mod metamagic;
+mod odds;
+mod saves;
+mod timing;
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use serde_json::{Value, json};
+
+use crate::fight::{Action, CastTarget, Metamagics, UnitId};
+use crate::model::{Combatant, parse_combatant};
+use crate::scenario::Scenario;
+use crate::spell::{Catalogue, join_label};
+use crate::spellbook::Spellbook;
+
+use super::support::creature_over;
+
+/// Every spell file of data/spells, labelled `data/spells/NAME.json`, parsed once.
+pub fn catalogue() -> &'static Catalogue {
+    static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
+    CATALOGUE.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/spells");
+        let mut docs: Vec<(String, String)> = std::fs::read_dir(&dir)
+            .expect("data/spells exists")
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .map(|p| {
+                let label = format!("data/spells/{}", p.file_name().unwrap().to_string_lossy());
+                (label, std::fs::read_to_string(&p).unwrap())
+            })
+            .collect();
+        docs.sort();
+        Catalogue::build(docs.iter().map(|(l, t)| (l.as_str(), t.as_str()))).unwrap()
+    })
+}
+
+/// The spellbook of data/spells with every creature its summon spells name.
+pub fn book() -> Spellbook {
+    let catalogue = catalogue();
+    let mut creatures = Vec::new();
+    for (id, spell) in catalogue.iter() {
+        for path in spell.summons() {
+            let label = join_label(catalogue.label(id), path);
+            let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../..")
+                .join(&label);
+            let text = std::fs::read_to_string(&file).unwrap();
+            creatures.push((label.clone(), parse_combatant(&label, &text).unwrap()));
+        }
+    }
+    Spellbook::new(catalogue.clone(), &creatures)
+}
+
+/// `s` with the spells of data/spells.
+pub fn with_spells(s: Scenario) -> Scenario {
+    s.with_spellbook(book()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A caster of `list` at caster level `cl` knowing `spells`, with `slots` (a JSON object of
+/// level → count), casting ability score 16 (+3), spontaneous; `patch` merged over it.
+pub fn caster(
+    name: &str,
+    list: &str,
+    cl: u32,
+    spells: &[&str],
+    slots: Value,
+    patch: Value,
+) -> Combatant {
+    let ability = match list {
+        "cleric" | "druid" | "paladin" | "ranger" => "wis",
+        "sorcerer_wizard" | "witch" | "magus" => "int",
+        _ => "cha",
+    };
+    let score = format!("{ability}_score");
+    let defaults = json!({
+        "level": cl, "caster_level": cl, "spell_list": list, "casting": "spontaneous",
+        "casting_ability": ability, "abilities": { score: 16 },
+        "spell_slots": slots, "spells": spells,
+    });
+    creature_over(name, defaults, patch)
+}
+
+/// A sorcerer/wizard (Int 16) of caster level `cl`.
+pub fn wizard(cl: u32, spells: &[&str], slots: Value, patch: Value) -> Combatant {
+    caster("wizard", "sorcerer_wizard", cl, spells, slots, patch)
+}
+
+/// A cleric (Wis 16) of caster level `cl`.
+pub fn cleric(cl: u32, spells: &[&str], slots: Value, patch: Value) -> Combatant {
+    caster("cleric", "cleric", cl, spells, slots, patch)
+}
+
+/// The cast action of spell `name` at `target`, with `metamagic`, on the defensive or not.
+pub fn cast_with(
+    name: &str,
+    target: CastTarget,
+    metamagic: Metamagics,
+    defensively: bool,
+) -> Action {
+    let id = catalogue()
+        .id(name)
+        .unwrap_or_else(|| panic!("no spell {name}"));
+    Action::Cast {
+        spell: id,
+        target,
+        time: catalogue().spell(id).casting_time(),
+        metamagic,
+        defensively,
+    }
+}
+
+/// The plain cast action of spell `name` at `target`.
+pub fn cast(name: &str, target: CastTarget) -> Action {
+    cast_with(name, target, Metamagics::NONE, false)
+}
+
+/// Unit `i` as a cast target.
+pub fn on(i: usize) -> CastTarget {
+    CastTarget::Unit(UnitId::new(i))
+}
