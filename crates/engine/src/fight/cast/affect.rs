@@ -7,7 +7,8 @@
 //!   the spell against it; the warded creature's own offensive spell ends its sanctuary;
 //! - spell resistance, when the spell allows it, the creature has some and is not a willing
 //!   target: d20 + caster level (+2 Spell Penetration, +2 Greater) must reach it;
-//! - the save, unless a willing target of a harmless spell: d20 + its save with the typed
+//! - the save, unless a willing target (« CRB — Voluntarily Giving up a Saving Throw »: a
+//!   harmless spell, or one that heals it): d20 + its save with the typed
 //!   modifiers that hold against the spell (its descriptors, « spell », the caster's
 //!   alignment), + the cover bonus of an area's Reflex save, natural 1 and 20; a success
 //!   negates, halves the numbers (rounded down; what has no number is negated) or swaps in the
@@ -16,8 +17,8 @@
 //!
 //! A willing target is a creature of the caster's side that the spell does not harm (a cure
 //! harms undead, a fireball everyone): it lowers its spell resistance (« CRB — Spell
-//! Resistance »: voluntarily) and skips a harmless spell's save (simplified: willingness is the
-//! side).
+//! Resistance »: voluntarily) and forgoes its save (simplified: willingness is the side and
+//! the harm).
 
 use crate::area::{Origin, reflex_cover_bonus};
 use crate::model::CreatureType;
@@ -278,7 +279,9 @@ impl Fight<'_> {
         let Some(save) = spell.save() else {
             return Share::FULL;
         };
-        if landing.willing && save.harmless {
+        // « CRB — Voluntarily Giving up a Saving Throw »: a willing target of a spell that
+        // does not harm it (a harmless one, or inflict wounds on an undead ally) does not roll.
+        if landing.willing {
             return Share::FULL;
         }
         let mut bonus = self.save_bonus(t, save.save, &self.spell_context(u, spell));

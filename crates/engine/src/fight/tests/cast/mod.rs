@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 
 use serde_json::{Value, json};
 
-use crate::fight::{Action, CastTarget, Metamagics, UnitId};
+use crate::fight::{Action, CastTarget, Metamagics, Plan, Policy, UnitId, View};
 use crate::model::{Combatant, parse_combatant};
 use crate::scenario::Scenario;
 use crate::spell::{Catalogue, join_label};
@@ -131,4 +131,40 @@ pub fn cast(name: &str, target: CastTarget) -> Action {
 /// Unit `i` as a cast target.
 pub fn on(i: usize) -> CastTarget {
     CastTarget::Unit(UnitId::new(i))
+}
+
+/// A policy for casting tests: unit `u` plays its actions of round `r` when given, else the
+/// actions given for every round, else nothing.
+#[derive(Clone, Default)]
+pub struct Rounds {
+    plays: Vec<(usize, Option<u32>, Vec<Action>)>,
+}
+
+impl Rounds {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Unit `u` plays `actions` in round `round`.
+    pub fn at(mut self, u: usize, round: u32, actions: &[Action]) -> Self {
+        self.plays.push((u, Some(round), actions.to_vec()));
+        self
+    }
+
+    /// Unit `u` plays `actions` in every round not given otherwise.
+    pub fn always(mut self, u: usize, actions: &[Action]) -> Self {
+        self.plays.push((u, None, actions.to_vec()));
+        self
+    }
+}
+
+impl Policy for Rounds {
+    fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
+        let round = view.round();
+        let mine =
+            |r: Option<u32>| (self.plays.iter()).find(|(u, at, _)| *u == me.index() && *at == r);
+        if let Some((_, _, actions)) = mine(Some(round)).or_else(|| mine(None)) {
+            actions.iter().for_each(|a| plan.push(*a));
+        }
+    }
 }
