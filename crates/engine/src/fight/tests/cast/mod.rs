@@ -50,7 +50,53 @@ pub fn catalogue() -> &'static Catalogue {
 
 /// The spellbook of data/spells with every creature its summon spells name.
 pub fn book() -> Spellbook {
-    let catalogue = catalogue();
+    book_of(catalogue())
+}
+
+/// A spell written for a test, as a spell file: `{name}`, 1st level on the sorcerer/wizard
+/// list, standard action, V, long range, instantaneous, SR yes, then `fields` (JSON members).
+pub fn test_spell(name: &str, fields: &str) -> String {
+    format!(
+        r#"{{"name": "{name}", "source": "test", "school": "evocation",
+        "levels": {{"sorcerer_wizard": 1}}, "casting_time": "standard", "components": ["V"],
+        "range": "long", "duration": "instantaneous", "spell_resistance": true, {fields}}}"#
+    )
+}
+
+/// The spellbook of data/spells and the test spells `extra` (label, text).
+pub fn book_with(extra: &[(&str, String)]) -> Spellbook {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/spells");
+    let mut docs: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .expect("data/spells exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let label = format!("data/spells/{}", p.file_name().unwrap().to_string_lossy());
+            (label, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    docs.extend(extra.iter().map(|(l, t)| (l.to_string(), t.clone())));
+    docs.sort();
+    let catalogue = Catalogue::build(docs.iter().map(|(l, t)| (l.as_str(), t.as_str()))).unwrap();
+    book_of(&catalogue)
+}
+
+/// The cast action of spell `name` of `s`'s catalogue at `target`.
+pub fn cast_in(s: &Scenario, name: &str, target: CastTarget) -> Action {
+    let catalogue = s.spellbook().catalogue();
+    let id = catalogue
+        .id(name)
+        .unwrap_or_else(|| panic!("no spell {name}"));
+    Action::Cast {
+        spell: id,
+        target,
+        time: catalogue.spell(id).casting_time(),
+        metamagic: Metamagics::NONE,
+        defensively: false,
+    }
+}
+
+fn book_of(catalogue: &Catalogue) -> Spellbook {
     let mut creatures = Vec::new();
     for (id, spell) in catalogue.iter() {
         for path in spell.summons() {
