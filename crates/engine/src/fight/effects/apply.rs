@@ -354,7 +354,8 @@ impl Fight<'_> {
             Effect::MirrorImages { .. } => say!(S, line, "{value} images"),
             Effect::ExtraAttack { .. } => say!(S, line, "an extra attack"),
             Effect::RecurringDamage { types, .. } => {
-                say!(S, line, "{} for {value} more rounds", Types(*types))
+                let rounds = if value == 1 { "round" } else { "rounds" };
+                say!(S, line, "{} for {value} more {rounds}", Types(*types))
             }
             Effect::SpellWeapon { .. } => say!(S, line, "a spell weapon"),
             Effect::Sanctuary { .. } => say!(S, line, "sanctuary"),

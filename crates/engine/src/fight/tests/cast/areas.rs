@@ -58,7 +58,8 @@ fn a_fireball_catches_friends_with_one_roll() {
 fn a_wall_cuts_a_burst() {
     let burst = test_spell(
         "Test Burst",
-        r#""area": {"shape": "burst", "size_ft": 20, "origin": "point"},
+        r#""range": "long", "duration": "instantaneous",
+        "area": {"shape": "burst", "size_ft": 20, "origin": "point"},
         "save": {"type": "ref", "on_success": "half"},
         "effects": [{"kind": "damage", "amount": "2d6", "types": ["fire"]}]"#,
     );

@@ -54,12 +54,13 @@ pub fn book() -> Spellbook {
 }
 
 /// A spell written for a test, as a spell file: `{name}`, 1st level on the sorcerer/wizard
-/// list, standard action, V, long range, instantaneous, SR yes, then `fields` (JSON members).
+/// list, standard action, V, instantaneous, SR yes, then `fields` (JSON members, the range
+/// among them).
 pub fn test_spell(name: &str, fields: &str) -> String {
     format!(
         r#"{{"name": "{name}", "source": "test", "school": "evocation",
         "levels": {{"sorcerer_wizard": 1}}, "casting_time": "standard", "components": ["V"],
-        "range": "long", "duration": "instantaneous", "spell_resistance": true, {fields}}}"#
+        "spell_resistance": true, {fields}}}"#
     )
 }
 
