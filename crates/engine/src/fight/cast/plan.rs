@@ -262,7 +262,12 @@ impl<'s> Fight<'s> {
             return Err("invalid_target");
         }
         let cl = self.caster_level(u);
-        if self.distance_to_point_ft(u, p) > range.feet_at(cl) {
+        let reach = if range.is_touch() {
+            self.combatant(u).natural_reach_ft().max(5)
+        } else {
+            range.feet_at(cl)
+        };
+        if self.distance_to_point_ft(u, p) > reach {
             return Err("out_of_range");
         }
         let xy = (i32::from(p.col), i32::from(p.row));

@@ -37,6 +37,17 @@ impl<'s> Fight<'s> {
         sink: &mut S,
     ) {
         self.magic.rolled.clear();
+        if self.spell(plan.spell).has_no_effect() {
+            let mut line = self.cast_head::<S>(u, plan, verb);
+            if let Aimed::Unit(t) = plan.aimed
+                && t != u
+            {
+                say!(S, line, " on {}", self.id(t));
+            }
+            say!(S, line, " (no combat effect modelled)");
+            log!(S, sink, Some(self.round), Some(self.id(u)), "{line}");
+            return;
+        }
         match plan.aimed {
             Aimed::Area { origin, aim } => self.cast_area(u, plan, origin, aim, verb, dice, sink),
             Aimed::Unit(t) => self.cast_on(u, plan, t, verb, dice, sink),
@@ -340,9 +351,6 @@ impl<'s> Fight<'s> {
     ) {
         let spell = self.spell(plan.spell);
         let mut line = self.cast_head::<S>(u, plan, verb);
-        if spell.has_no_effect() {
-            say!(S, line, " (no combat effect modelled)");
-        }
         let rolled = self.roll_effects(plan, dice);
         let mut first = true;
         for (i, d) in spell.effects().iter().enumerate() {
