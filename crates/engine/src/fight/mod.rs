@@ -33,7 +33,7 @@ pub use action::{
 pub use state::Life;
 pub use turn::Outcome;
 pub use unit::UnitId;
-pub use view::{Policy, View};
+pub use view::{ActiveSpell, Castable, Policy, View};
 
 pub(crate) use action::Scratch;
 pub(crate) use log::{Keep, NoLog};

@@ -30,7 +30,7 @@ pub struct SpellHit {
 impl Fight<'_> {
     /// The touch « weapon » of `a`'s spell: melee (reach: its natural reach) or ranged (no
     /// increment, any range: the spell's range was checked when it was aimed).
-    fn touch_weapon(&self, a: usize, melee: bool) -> Weapon {
+    pub(crate) fn touch_weapon(&self, a: usize, melee: bool) -> Weapon {
         let abilities = self.combatant(a).abilities();
         let ability = if melee { Ability::Str } else { Ability::Dex };
         Weapon {

@@ -23,7 +23,7 @@ mod rolls;
 mod text;
 
 pub use caster::{Caster, CasterState, Pending};
-pub use plan::CastPlan;
+pub use plan::{Aimed, CastPlan};
 
 pub(crate) use affect::condition_immunity;
 pub(crate) use text::{AmountRoll, D20, Types, say};

@@ -15,6 +15,7 @@ mod metamagic;
 mod odds;
 mod saves;
 mod timing;
+mod view;
 
 use std::path::Path;
 use std::sync::OnceLock;
