@@ -1,7 +1,8 @@
-//! Playing one fight: its state (`state`, `unit`), the turn loop (`turn`), the actions by
-//! family and their costs (`action`), one attack from roll to wound (`strike`) and the rules
-//! around it — attack numbers, reach and cover, paths, attacks of opportunity, saves and
-//! checks — and the read-only [`View`] that a [`Policy`] decides from. Public surface: the
+//! Playing one fight: its state (`state`, `unit`, `magic`), the turn loop (`turn`), the
+//! actions by family and their costs (`action`), one attack from roll to wound (`strike`),
+//! casting a spell (`cast`), lasting spell effects (`effects`), summoned creatures (`summon`)
+//! and the rules around them — attack numbers, reach and cover, paths, attacks of
+//! opportunity, saves and checks — and the read-only [`View`] that a [`Policy`] decides from. Public surface: the
 //! action vocabulary, the policy seam, [`Outcome`] and [`TranscriptLine`]. Batches of fights
 //! and the built-in policies live above it (the `play` and `policy` modules); nothing here
 //! names a policy.

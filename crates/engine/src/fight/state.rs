@@ -6,8 +6,9 @@
 //! per batch and reset for each fight, so the hot loop never allocates. The life rules
 //! (« CRB — Injury and Death »; the reference spec, « Mourir et stabilisation », « Invalide »,
 //! « Dégâts non-létaux », « Mort simplifiée des monstres ») are the transitions in
-//! [`Fight::apply_damage`] and [`UnitState::life`]. Owns the state; never decides what
-//! happens to it.
+//! [`Fight::apply_damage`] and [`UnitState::life`] (temporary hit points go first). Summoned
+//! creatures are units too, `absent` (and `dead`) until summoned; spellcasting state lives
+//! beside the units in [`Magic`]. Owns the state; never decides what happens to it.
 
 use crate::board::{Board, Pos};
 use crate::map::Map;

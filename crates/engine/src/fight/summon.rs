@@ -200,7 +200,8 @@ impl Fight<'_> {
         self.occupy(r, true);
     }
 
-    /// A summoned creature's time is up: it leaves the battlefield.
+    /// A summoned creature's time is up: it leaves the battlefield, and the effects it carried
+    /// end with it (quietly).
     pub(crate) fn vanish<S: Sink>(&mut self, r: usize, sink: &mut S) {
         if self.units[r].absent {
             return;
@@ -209,6 +210,9 @@ impl Fight<'_> {
         self.units[r].absent = true;
         self.units[r].dead = true;
         log!(S, sink, Some(self.round), Some(self.id(r)), "vanishes");
+        while !self.magic.effects[r].is_empty() {
+            self.end_effect(r, 0, &mut super::log::NoLog);
+        }
     }
 
     /// Adds the hits, critical hits and damage dealt of summoned units to their summoners'

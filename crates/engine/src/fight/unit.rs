@@ -1,8 +1,11 @@
 //! What a fight needs to know about each combatant that never changes during a fight, derived
 //! once per batch from the validated [`Combatant`]: reach bands of each weapon, crit profile
 //! with Improved Critical, the feats the rules read (`rules::feat`), standing typed modifiers,
-//! sneak attack dice, life thresholds, and [`UnitId`], the stable id policies name units by.
-//! Fights read it; they never re-parse stat blocks, and nothing here changes during a fight.
+//! sneak attack dice, life thresholds, evasion, the typed bonuses the stat block includes, its
+//! spellcasting (`cast::Caster`), and [`UnitId`], the stable id policies name units by. The
+//! scenario's combatants come first, in scenario order; the creatures their summon spells may
+//! bring follow (`summon::reserve`). Fights read it; they never re-parse stat blocks, and
+//! nothing here changes during a fight.
 
 use crate::board::Pos;
 use crate::model::{
@@ -18,7 +21,8 @@ use crate::spell::SpellId;
 use super::cast::Caster;
 
 /// A unit's stable id: its index in [`Scenario::units`] (an encounter holds at most
-/// [`crate::scenario::MAX_UNITS`] = 250 units, so one byte). Actions, policies and the view
+/// [`crate::scenario::MAX_UNITS`] = 250 units), then, past them, the summoned creatures
+/// reserved for the fight — 255 units at most, so one byte. Actions, policies and the view
 /// name units by it; the engine's own tables index by `usize`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct UnitId(u8);
@@ -30,7 +34,7 @@ impl UnitId {
         UnitId(index as u8)
     }
 
-    /// Its index in [`Scenario::units`].
+    /// Its index in [`Scenario::units`] (or past them, a summoned creature's).
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize

@@ -1,6 +1,7 @@
 //! Actions: what a policy may ask for and what it costs ([`cost`]), the action economy that
-//! keeps what fits a turn ([`budget`]), and [`Fight::act`], which carries out one kept action
-//! through its family — attacks ([`attack`]), movement ([`movement`]), stances ([`stance`]).
+//! keeps what fits a turn ([`budget`]), the words of a cast ([`spell`]), and [`Fight::act`],
+//! which carries out one kept action through its family — attacks ([`attack`]), movement
+//! ([`movement`]), stances ([`stance`]), casting (`fight::cast`) — and says what became of it.
 //! Owns the dispatch from an action to its family; never decides which action to take (a
 //! policy does) or when (the turn loop, `turn`).
 

@@ -88,6 +88,10 @@ impl Effects {
         usize::from(self.len)
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     pub fn clear(&mut self) {
         self.len = 0;
     }

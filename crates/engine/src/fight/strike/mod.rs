@@ -6,8 +6,10 @@
 //! Order: situational numbers (`numbers`) → d20 (natural 1 misses, natural 20 hits and
 //! threatens) → threat and confirmation → concealment d100 → damage dice, applied by the pure
 //! damage rules (`rules::damage`) → the wound on the life track and the tallies → one log line
-//! (`text`). Owns a single attack; which attacks an action makes, and when a
-//! creature provokes, belong to the action families and `aoo`.
+//! (`text`). A side carrying spell effects adds its steps (`wards`): sanctuary before the
+//! roll, mirror images after a hit or a near miss, a retaliation after a melee hit. Owns a
+//! single attack; which attacks an action makes, and when a creature provokes, belong to the
+//! action families and `aoo`.
 
 mod roll;
 mod text;

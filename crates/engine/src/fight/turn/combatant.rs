@@ -1,10 +1,12 @@
 //! One combatant's turn (« CRB — Actions in Combat », « Dying », « Disabled »; the reference
-//! spec, « Économie d'action », « Conditions effectives »): the dead skip it, the dying roll to
-//! stabilize, the bleeding bleed, a condition that forbids acting loses it, a confused creature
-//! rolls its d%; an active creature asks the policy for a plan, the budget keeps what fits its
-//! conditions' [`Limits`] (each dropped action logged), and the kept actions run in order.
-//! At its end, timed conditions lose a round. Owns the shape of a turn; each action is
-//! carried out by `action`.
+//! spec, « Économie d'action », « Conditions effectives »): a caster's spell of one round goes
+//! off and its held charge is tried again (`cast`); the dead skip the turn, the dying roll to
+//! stabilize, the bleeding bleed, recurring spell damage and spell weapons strike (`effects`),
+//! a condition that forbids acting loses it, a confused creature rolls its d%; an active
+//! creature asks the policy for a plan, the budget keeps what fits its conditions' [`Limits`]
+//! (each dropped action logged), and the kept actions run in order (a refused cast logged with
+//! its reason). At its end, a condition a save can end rolls it, and timed conditions lose a
+//! round. Owns the shape of a turn; each action is carried out by `action`.
 
 use crate::rng::Roller;
 use crate::rules::flag;

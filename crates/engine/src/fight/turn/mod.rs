@@ -2,9 +2,11 @@
 //! d'action », « Mourir et stabilisation », « Conditions effectives »): initiative and the
 //! surprise round ([`initiative`]); then each round, in initiative order, every combatant takes
 //! its turn ([`combatant`]: the start-of-turn rolls of [`life`], the policy's plan through the
-//! action budget and its conditions' limits, the timed conditions' countdown). The fight ends
-//! as soon as at most one side has active combatants; the round cap makes a draw. Owns the
-//! order of play; what an action does is `action`'s, what a policy wants is its own.
+//! action budget and its conditions' limits, the timed conditions' countdown); after each
+//! place in the order, the spell effects of that caster lose a round (`effects`). The fight
+//! ends as soon as at most one side has active combatants (summoned creatures count for their
+//! side); the round cap makes a draw. Owns the order of play; what an action does is
+//! `action`'s, what a policy wants is its own.
 
 mod combatant;
 mod initiative;

@@ -111,7 +111,8 @@ impl<'f> View<'f> {
         let Ok(plan) = fight.plan_cast(me.index(), action) else {
             return;
         };
-        let (Aimed::Area { origin, aim }, Some(area)) = (plan.aimed, fight.spell(plan.spell).area())
+        let (Aimed::Area { origin, aim }, Some(area)) =
+            (plan.aimed, fight.spell(plan.spell).area())
         else {
             return;
         };
@@ -217,7 +218,9 @@ impl<'f> View<'f> {
         }
         let projectiles = i64::from(s.projectiles().mean_x2(cl).max(2)) / 2;
         let hit = self.spell_hit_percent(u, target, s);
-        let sr = self.spell_resistance_odds(me, spell, t).map_or(100, i64::from);
+        let sr = self
+            .spell_resistance_odds(me, spell, t)
+            .map_or(100, i64::from);
         let kept = self.save_kept_x10000(me, spell, t);
         // Twice the damage × percent × percent × ten-thousandths, back to hundredths.
         full_x2 * projectiles * hit * sr * kept / 2_000_000
@@ -234,8 +237,7 @@ impl<'f> View<'f> {
         }
         let melee = kind == crate::spell::vocab::SpellAttack::MeleeTouch;
         let weapon = fight.touch_weapon(u, melee);
-        let Some(n) = fight.numbers_with(u, t, &weapon, Some(s.name()), Swing::default(), 0)
-        else {
+        let Some(n) = fight.numbers_with(u, t, &weapon, Some(s.name()), Swing::default(), 0) else {
             return 0;
         };
         let hits = i64::from((21 + n.bonus - n.ac).clamp(1, 19));
@@ -275,11 +277,14 @@ impl<'f> View<'f> {
     /// The active spell effects on `u` (one per primitive), in the order they arrived.
     pub fn active_effects(&self, u: UnitId) -> impl Iterator<Item = ActiveSpell> + 'f {
         let effects = self.fight.magic.effects.get(u.index());
-        effects.into_iter().flat_map(|e| e.iter()).map(|a| ActiveSpell {
-            spell: a.spell,
-            caster: UnitId::of(usize::from(a.caster)),
-            rounds: a.rounds,
-        })
+        effects
+            .into_iter()
+            .flat_map(|e| e.iter())
+            .map(|a| ActiveSpell {
+                spell: a.spell,
+                caster: UnitId::of(usize::from(a.caster)),
+                rounds: a.rounds,
+            })
     }
 
     /// `u` carries an effect of `spell` (to avoid casting a buff twice).

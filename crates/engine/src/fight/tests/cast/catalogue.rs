@@ -10,10 +10,10 @@ use serde_json::json;
 use crate::area::Intersection;
 use crate::fight::{Fight, Keep, Scratch, prepare};
 use crate::rng::{RunIndex, Seed, SeededDice};
-use crate::spell::Spell;
-use crate::spell::vocab::{AreaOrigin, TargetKind};
 use crate::rules::effect::Effect;
 use crate::spell::Range;
+use crate::spell::Spell;
+use crate::spell::vocab::{AreaOrigin, TargetKind};
 use crate::vocab::Vocabulary;
 
 use super::super::support::*;
@@ -62,12 +62,24 @@ fn every_spell_file_parses_and_casts() {
         let name = spell.name().to_lowercase();
         let cl = caster_level(level);
         let slots = json!({ level.to_string(): 2 });
-        let caster = super::caster("caster", list.name(), cl, &[&name], slots, json!({"hp_max": 30}));
+        let caster = super::caster(
+            "caster",
+            list.name(),
+            cl,
+            &[&name],
+            slots,
+            json!({"hp_max": 30}),
+        );
         let filter = spell.target().map(|t| t.filter).unwrap_or_default();
         let enemy = creature("enemy", json!({"hp_max": 30}));
         let s = with_spells(scenario(
-            room(&["........", ".AA.....", "..B.....", "........", "........", "........"]),
-            vec![("a", vec![caster, creature("ally", json!({"hp_max": 30}))]), ("b", vec![enemy])],
+            room(&[
+                "........", ".AA.....", "..B.....", "........", "........", "........",
+            ]),
+            vec![
+                ("a", vec![caster, creature("ally", json!({"hp_max": 30}))]),
+                ("b", vec![enemy]),
+            ],
             10,
         ));
         let info = prepare(&s);
@@ -87,7 +99,10 @@ fn every_spell_file_parses_and_casts() {
         assert!(result.ok, "{name}: refused ({})", result.reason);
         fight.start_casting_turn(0, &mut dice, &mut sink);
         let said: Vec<&str> = sink.0.iter().map(|l| l.message.as_str()).collect();
-        let cast_line = |verb: &str| said.iter().any(|l| l.starts_with(&format!("{verb} {name} (")));
+        let cast_line = |verb: &str| {
+            said.iter()
+                .any(|l| l.starts_with(&format!("{verb} {name} (")))
+        };
         let lost = said.iter().any(|l| l.contains("fizzles"));
         assert!(
             cast_line("casts") || cast_line("finishes casting") || lost,

@@ -31,13 +31,27 @@ fn buffs_stack_through_the_resolver_over_included_bonuses() {
         .at(0, 1, &[cast("shield of faith", on(2))])
         .at(0, 2, &[cast("bless", CastTarget::Caster)])
         .at(1, 1, &[cast("mage armor", on(2))])
-        .at(2, 2, &[Action::Attack { target: UnitId::new(3) }])
-        .always(3, &[Action::Attack { target: UnitId::new(2) }]);
+        .at(
+            2,
+            2,
+            &[Action::Attack {
+                target: UnitId::new(3),
+            }],
+        )
+        .always(
+            3,
+            &[Action::Attack {
+                target: UnitId::new(2),
+            }],
+        );
     let mut rolls = d20s(&[20, 19, 2, 1, 10, 10]);
     rolls.push((6, 3));
     rolls.extend(d20s(&[10]));
     let p = play_with(&s, &policy, &rolls);
-    assert_eq!(p.said_by("orc")[0], "sword vs ally d20=10+3=13 AC 18 -> MISS");
+    assert_eq!(
+        p.said_by("orc")[0],
+        "sword vs ally d20=10+3=13 AC 18 -> MISS"
+    );
     assert_eq!(
         p.said_by("ally")[0],
         "sword vs orc d20=10+3=13 AC 10 -> HIT 3 dmg (orc hp 40 -> 37)"
@@ -66,7 +80,12 @@ fn durations_tick_on_the_casters_turn() {
     .unwrap();
     let policy = Rounds::new()
         .at(0, 1, &[cast_in(&s, "test boon", on(1))])
-        .always(1, &[Action::Attack { target: UnitId::new(2) }]);
+        .always(
+            1,
+            &[Action::Attack {
+                target: UnitId::new(2),
+            }],
+        );
     let mut rolls = d20s(&[20, 2, 1]);
     for _ in 0..3 {
         rolls.extend(d20s(&[2]));
@@ -123,7 +142,12 @@ fn mirror_images_take_hits_and_near_misses() {
     ));
     let policy = Rounds::new()
         .at(0, 1, &[cast("mirror image", CastTarget::Caster)])
-        .always(1, &[Action::Attack { target: UnitId::new(0) }]);
+        .always(
+            1,
+            &[Action::Attack {
+                target: UnitId::new(0),
+            }],
+        );
     let mut rolls = d20s(&[20, 1]);
     rolls.push((4, 1));
     rolls.extend([(20, 15), (3, 2), (20, 4), (20, 15), (6, 2)]);
@@ -188,7 +212,9 @@ fn dispel_magic_ends_the_strongest_effect_it_beats() {
     let p = play_with(&s, &policy, &d20s(&[20, 1, 7]));
     assert_eq!(
         p.said_by("wizard"),
-        ["casts dispel magic (sorcerer_wizard 3, slot 3) on cleric: dispel d20=7+5=12 vs DC 12 ends bless"]
+        [
+            "casts dispel magic (sorcerer_wizard 3, slot 3) on cleric: dispel d20=7+5=12 vs DC 12 ends bless"
+        ]
     );
 }
 
@@ -204,9 +230,23 @@ fn sanctuary_holds_back_an_attacker_that_fails_its_save() {
     ));
     let policy = Rounds::new()
         .at(0, 1, &[cast("sanctuary", CastTarget::Caster)])
-        .at(1, 1, &[Action::Move { target: UnitId::new(0) }, Action::Attack { target: UnitId::new(0) }]);
+        .at(
+            1,
+            1,
+            &[
+                Action::Move {
+                    target: UnitId::new(0),
+                },
+                Action::Attack {
+                    target: UnitId::new(0),
+                },
+            ],
+        );
     let p = play_with(&s, &policy, &d20s(&[20, 1, 13]));
-    assert_eq!(p.said_by("cleric"), ["casts sanctuary (cleric 1, slot 1): sanctuary"]);
+    assert_eq!(
+        p.said_by("cleric"),
+        ["casts sanctuary (cleric 1, slot 1): sanctuary"]
+    );
     assert_eq!(
         p.said_by("orc")[1],
         "vs cleric: sanctuary Will DC 14 d20=13+0=13 fails: held back"
@@ -225,7 +265,18 @@ fn fire_shield_burns_a_melee_attacker() {
     ));
     let policy = Rounds::new()
         .at(0, 1, &[cast("fire shield", CastTarget::Caster)])
-        .at(1, 1, &[Action::Move { target: UnitId::new(0) }, Action::Attack { target: UnitId::new(0) }]);
+        .at(
+            1,
+            1,
+            &[
+                Action::Move {
+                    target: UnitId::new(0),
+                },
+                Action::Attack {
+                    target: UnitId::new(0),
+                },
+            ],
+        );
     let mut rolls = d20s(&[20, 1, 15]);
     rolls.extend([(6, 4), (6, 5)]);
     let p = play_with(&s, &policy, &rolls);
@@ -263,7 +314,12 @@ fn a_spiritual_weapon_attacks_on_the_casters_turns() {
 /// level costs −1 on attacks (the orc's +3 sword attacks at +1).
 #[test]
 fn temporary_hit_points_absorb_and_negative_levels_drain() {
-    let w = wizard(7, &["false life", "enervation"], json!({"2": 1, "4": 1}), json!({}));
+    let w = wizard(
+        7,
+        &["false life", "enervation"],
+        json!({"2": 1, "4": 1}),
+        json!({}),
+    );
     let orc = creature("orc", json!({"hp_max": 40, "attacks": [sword(3)]}));
     let s = with_spells(scenario(
         room(&["AB"]),
@@ -271,21 +327,45 @@ fn temporary_hit_points_absorb_and_negative_levels_drain() {
         2,
     ));
     let policy = Rounds::new()
-        .at(0, 1, &[cast_with("false life", CastTarget::Caster, Metamagics::NONE, true)])
-        .at(0, 2, &[cast_with("enervation", on(1), Metamagics::NONE, true)])
-        .always(1, &[Action::Attack { target: UnitId::new(0) }]);
+        .at(
+            0,
+            1,
+            &[cast_with(
+                "false life",
+                CastTarget::Caster,
+                Metamagics::NONE,
+                true,
+            )],
+        )
+        .at(
+            0,
+            2,
+            &[cast_with("enervation", on(1), Metamagics::NONE, true)],
+        )
+        .always(
+            1,
+            &[Action::Attack {
+                target: UnitId::new(0),
+            }],
+        );
     let mut rolls = d20s(&[20, 1, 20]);
     rolls.push((10, 3));
     rolls.extend([(20, 15), (6, 4)]);
     rolls.extend([(20, 20), (20, 15), (4, 2), (20, 10), (6, 5)]);
     let p = play_with(&s, &policy, &rolls);
     let said = p.said_by("wizard");
-    assert_eq!(said[1], "casts false life (sorcerer_wizard 2, slot 2): 10 temporary hp", "{said:?}");
+    assert_eq!(
+        said[1], "casts false life (sorcerer_wizard 2, slot 2): 10 temporary hp",
+        "{said:?}"
+    );
     assert_eq!(
         p.said_by("orc")[0],
         "sword vs wizard d20=15+3=18 AC 10 -> HIT 0 dmg (wizard hp 20 -> 20)"
     );
-    assert!(said[3].ends_with("ranged touch d20=15+1=16 vs AC 10 -> HIT: 2 negative levels"), "{said:?}");
+    assert!(
+        said[3].ends_with("ranged touch d20=15+1=16 vs AC 10 -> HIT: 2 negative levels"),
+        "{said:?}"
+    );
     assert_eq!(
         p.said_by("orc")[1],
         "sword vs wizard d20=10+1=11 AC 10 -> HIT 0 dmg (wizard hp 20 -> 20)",

@@ -26,13 +26,29 @@ fn duel(w: Combatant, row: &str, rounds: u32) -> Scenario {
 /// levels higher.
 #[test]
 fn maximize_takes_the_maximum_from_a_slot_three_levels_higher() {
-    let w = wizard(1, &["magic missile"], json!({"1": 1, "4": 1}), json!({"feats": ["Maximize Spell"]}));
+    let w = wizard(
+        1,
+        &["magic missile"],
+        json!({"1": 1, "4": 1}),
+        json!({"feats": ["Maximize Spell"]}),
+    );
     let s = duel(w, "A...B", 1);
-    let mm = cast_with("magic missile", on(1), with(&[MetamagicKind::Maximize]), false);
-    let p = play_with(&s, &Plans::new().fixed(0, &[mm]).idle(&[1]), &d20s(&[20, 1]));
+    let mm = cast_with(
+        "magic missile",
+        on(1),
+        with(&[MetamagicKind::Maximize]),
+        false,
+    );
+    let p = play_with(
+        &s,
+        &Plans::new().fixed(0, &[mm]).idle(&[1]),
+        &d20s(&[20, 1]),
+    );
     assert_eq!(
         p.said_by("wizard"),
-        ["casts magic missile (sorcerer_wizard 1, slot 4, maximized) on target: 1d4+1=5 (maximized) force: 5 dmg (target hp 60 -> 55)"]
+        [
+            "casts magic missile (sorcerer_wizard 1, slot 4, maximized) on target: 1d4+1=5 (maximized) force: 5 dmg (target hp 60 -> 55)"
+        ]
     );
 }
 
@@ -40,9 +56,19 @@ fn maximize_takes_the_maximum_from_a_slot_three_levels_higher() {
 /// the same DC.
 #[test]
 fn empower_adds_half_and_keeps_the_dc() {
-    let w = wizard(5, &["burning hands"], json!({"3": 1}), json!({"feats": ["Empower Spell"]}));
+    let w = wizard(
+        5,
+        &["burning hands"],
+        json!({"3": 1}),
+        json!({"feats": ["Empower Spell"]}),
+    );
     let s = duel(w, "AB", 1);
-    let hands = cast_with("burning hands", on(1), with(&[MetamagicKind::Empower]), false);
+    let hands = cast_with(
+        "burning hands",
+        on(1),
+        with(&[MetamagicKind::Empower]),
+        false,
+    );
     let mut rolls = d20s(&[20, 1]);
     rolls.extend([(4, 3); 5]);
     rolls.extend(d20s(&[2]));
@@ -72,7 +98,12 @@ fn quicken_is_a_swift_action_beside_a_standard_one() {
         vec![("a", vec![w]), ("b", vec![orc])],
         1,
     ));
-    let quick = cast_with("magic missile", on(1), with(&[MetamagicKind::Quicken]), false);
+    let quick = cast_with(
+        "magic missile",
+        on(1),
+        with(&[MetamagicKind::Quicken]),
+        false,
+    );
     let plain = cast("magic missile", on(1));
     let p = play_with(
         &s,
@@ -99,7 +130,12 @@ fn extend_doubles_the_duration() {
         "duration": {"rounds": 1},
         "effects": [{"kind": "modifier", "stat": "attack", "type": "luck", "amount": 2}]"#,
     );
-    let w = wizard(1, &["test boon"], json!({"2": 1}), json!({"feats": ["Extend Spell"]}));
+    let w = wizard(
+        1,
+        &["test boon"],
+        json!({"2": 1}),
+        json!({"feats": ["Extend Spell"]}),
+    );
     let s = scenario(
         room(&["A..B"]),
         vec![("a", vec![w]), ("b", vec![creature("foe", json!({}))])],
@@ -138,12 +174,28 @@ fn extend_doubles_the_duration() {
 /// heightened level's.
 #[test]
 fn heighten_raises_the_dc_to_the_slot_level() {
-    let w = wizard(9, &["hold person"], json!({"3": 1, "5": 1}), json!({"feats": ["Heighten Spell"]}));
+    let w = wizard(
+        9,
+        &["hold person"],
+        json!({"3": 1, "5": 1}),
+        json!({"feats": ["Heighten Spell"]}),
+    );
     let s = duel(w, "A...B", 1);
-    let held = cast_with("hold person", on(1), with(&[MetamagicKind::Heighten]), false);
-    let p = play_with(&s, &Plans::new().fixed(0, &[held]).idle(&[1]), &d20s(&[20, 1, 17, 1]));
+    let held = cast_with(
+        "hold person",
+        on(1),
+        with(&[MetamagicKind::Heighten]),
+        false,
+    );
+    let p = play_with(
+        &s,
+        &Plans::new().fixed(0, &[held]).idle(&[1]),
+        &d20s(&[20, 1, 17, 1]),
+    );
     assert_eq!(
         p.said_by("wizard"),
-        ["casts hold person (sorcerer_wizard 3, slot 5, heightened) on target: Will DC 18 d20=17+0=17 fails: paralyzed"]
+        [
+            "casts hold person (sorcerer_wizard 3, slot 5, heightened) on target: Will DC 18 d20=17+0=17 fails: paralyzed"
+        ]
     );
 }

@@ -56,7 +56,9 @@ impl Policy for CastFirst {
 }
 
 fn data(path: &str) -> Combatant {
-    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(path);
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(path);
     parse_combatant(path, &std::fs::read_to_string(file).unwrap()).unwrap()
 }
 
@@ -75,16 +77,29 @@ fn fights_with_casters_on_both_sides_merge_the_same_over_any_split() {
         vec![
             (
                 "players",
-                vec![data("pcs/maelis.json"), data("pcs/sera.json"), data("pcs/torvald.json"), data("pcs/quill.json")],
+                vec![
+                    data("pcs/maelis.json"),
+                    data("pcs/sera.json"),
+                    data("pcs/torvald.json"),
+                    data("pcs/quill.json"),
+                ],
             ),
             (
                 "monsters",
-                vec![data("monsters/drow_noble.json"), data("monsters/orc.json"), data("monsters/orc.json")],
+                vec![
+                    data("monsters/drow_noble.json"),
+                    data("monsters/orc.json"),
+                    data("monsters/orc.json"),
+                ],
             ),
         ],
         FightOptions::default(),
     ));
-    let (_, lines, _) = play_logged_with(&s, &mut SeededDice::for_run(Seed(3), RunIndex(0)), &mut CastFirst);
+    let (_, lines, _) = play_logged_with(
+        &s,
+        &mut SeededDice::for_run(Seed(3), RunIndex(0)),
+        &mut CastFirst,
+    );
     let casters: Vec<&str> = lines
         .iter()
         .filter(|l| l.message.starts_with("casts "))
@@ -100,7 +115,9 @@ fn fights_with_casters_on_both_sides_merge_the_same_over_any_split() {
         let mut merged = Tally::empty(s.sides().len(), s.units().len());
         let bounds: Vec<u64> = (0..=pieces).map(|k| k * n / pieces).collect();
         for w in bounds.windows(2) {
-            merged.merge(&run_range_with(&s, Seed(3), w[0]..w[1], &mut CastFirst)).unwrap();
+            merged
+                .merge(&run_range_with(&s, Seed(3), w[0]..w[1], &mut CastFirst))
+                .unwrap();
         }
         assert_eq!(merged, whole, "{pieces} pieces");
     }
@@ -113,7 +130,12 @@ fn fights_with_casters_on_both_sides_merge_the_same_over_any_split() {
 #[test]
 fn a_fireballs_kill_rate_matches_the_dice_and_save_arithmetic() {
     let w = wizard(5, &["fireball"], json!({"3": 1}), json!({}));
-    let mook = || creature("mook", json!({"hp_max": 12, "abilities": {"con_score": 10}}));
+    let mook = || {
+        creature(
+            "mook",
+            json!({"hp_max": 12, "abilities": {"con_score": 10}}),
+        )
+    };
     let s = with_spells(scenario_with(
         room(&["A..........", "...........", "........BB.", "........BB."]),
         vec![("a", vec![w]), ("b", vec![mook(), mook(), mook(), mook()])],

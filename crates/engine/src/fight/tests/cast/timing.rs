@@ -22,7 +22,12 @@ fn a_summoned_creature_acts_after_its_summoner_and_vanishes() {
     ));
     let policy = Rounds::new()
         .at(0, 1, &[cast("summon monster i", CastTarget::Caster)])
-        .always(2, &[Action::Attack { target: UnitId::new(1) }]);
+        .always(
+            2,
+            &[Action::Attack {
+                target: UnitId::new(1),
+            }],
+        );
     let mut rolls = d20s(&[20, 10, 18]);
     rolls.push((4, 2));
     let p = play_with(&s, &policy, &rolls);
@@ -36,7 +41,10 @@ fn a_summoned_creature_acts_after_its_summoner_and_vanishes() {
         "- | - | battle over: draw after 3 rounds (round cap)",
     ]);
     assert_eq!(p.tally.units.len(), 2, "summons are not rows of the report");
-    assert_eq!((p.tally.units[0].hits, p.tally.units[0].damage_dealt), (1, 2));
+    assert_eq!(
+        (p.tally.units[0].hits, p.tally.units[0].damage_dealt),
+        (1, 2)
+    );
 }
 
 /// « CRB — Casting Time »: a wound between the casting and its effect calls for concentration
@@ -52,8 +60,20 @@ fn a_one_round_cast_is_lost_to_a_wound_or_a_fall() {
         2,
     ));
     let policy = Rounds::new()
-        .at(0, 1, &[cast("sleep", CastTarget::Point(crate::area::Intersection::new(0, 4)))])
-        .always(2, &[Action::Attack { target: UnitId::new(0) }]);
+        .at(
+            0,
+            1,
+            &[cast(
+                "sleep",
+                CastTarget::Point(crate::area::Intersection::new(0, 4)),
+            )],
+        )
+        .always(
+            2,
+            &[Action::Attack {
+                target: UnitId::new(0),
+            }],
+        );
     let mut rolls = d20s(&[20, 2, 1, 15]);
     rolls.push((6, 4));
     rolls.extend(d20s(&[5, 10]));

@@ -63,10 +63,16 @@ fn the_view_answers_a_casting_policys_questions() {
             ]
         );
         assert_eq!(view.free_slots(me)[1], 2);
-        assert!(view.metamagic_feats(me).has(crate::fight::MetamagicKind::Maximize));
+        assert!(
+            view.metamagic_feats(me)
+                .has(crate::fight::MetamagicKind::Maximize)
+        );
         // Legal or not, as aimed.
         assert_eq!(view.check_cast(me, cast("magic missile", on(1))), Ok(()));
-        assert_eq!(view.check_cast(me, cast("hold person", on(2))), Err("invalid_target"));
+        assert_eq!(
+            view.check_cast(me, cast("hold person", on(2))),
+            Err("invalid_target")
+        );
         // A fireball at the orc's corner catches both.
         let mut caught = Vec::new();
         let ball = cast("fireball", CastTarget::Point(Intersection::new(1, 6)));
@@ -76,13 +82,22 @@ fn the_view_answers_a_casting_policys_questions() {
         assert_eq!(view.save_dc(me, id("hold person")), Some(16));
         assert_eq!(view.spell_save_bonus(me, id("hold person"), orc), Some(1));
         // SR 12 against d20 + 5: beaten on 7 or more, 70 %.
-        assert_eq!(view.spell_resistance_odds(me, id("magic missile"), orc), Some(70));
-        assert_eq!(view.spell_resistance_odds(me, id("magic missile"), undead), None);
+        assert_eq!(
+            view.spell_resistance_odds(me, id("magic missile"), orc),
+            Some(70)
+        );
+        assert_eq!(
+            view.spell_resistance_odds(me, id("magic missile"), undead),
+            None
+        );
         // Magic missile at CL 5: 3 missiles of 1d4+1 (3.5): 10.5, × 70 % SR = 7.35.
         let mm = view.expected_damage_x100(me, id("magic missile"), orc, Metamagics::NONE);
         assert_eq!(mm, 735);
         let max = Metamagics::NONE.with(crate::fight::MetamagicKind::Maximize);
-        assert_eq!(view.expected_damage_x100(me, id("magic missile"), undead, max), 1500);
+        assert_eq!(
+            view.expected_damage_x100(me, id("magic missile"), undead, max),
+            1500
+        );
         // Fireball 5d6 (17.5) on the orc: SR 70 %, Ref +0 vs DC 16: fails 75 % (full), saves
         // 25 % (half): 17.5 × (0.75 + 0.125) × 0.7 = 10.72 (integer hundredths, rounded down).
         let fb = view.expected_damage_x100(me, id("fireball"), orc, Metamagics::NONE);
