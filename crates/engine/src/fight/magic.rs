@@ -1,18 +1,16 @@
 //! The per-fight state of spellcasting, beside the units': each caster's slots and charges
 //! (`cast::CasterState`), each unit's active effects (`effects::Effects`) and the typed parts
 //! they add, and the scratch buffers a cast works in. Allocated once per batch
-//! ([`Magic::new`]) and emptied per fight ([`Fight::reset_magic`]); a batch with no caster
+//! ([`Magic::new`]) and emptied per fight (`Fight::reset_magic`, in `cast`); a batch with no caster
 //! switches every hook off with [`Magic::on`], so fights without spells pay nothing.
 
 use std::cell::RefCell;
 
 use crate::area::AreaSquares;
 use crate::rules::Part;
-use crate::spell::{Spell, SpellId};
 
-use super::cast::CasterState;
+use super::cast::caster::CasterState;
 use super::effects::Effects;
-use super::state::Fight;
 use super::unit::UnitInfo;
 
 /// Spellcasting state of one fight.
@@ -50,30 +48,6 @@ impl<'s> Magic<'s> {
             caught: Vec::with_capacity(n),
             area: RefCell::new(AreaSquares::new()),
             rolled: Vec::with_capacity(16),
-        }
-    }
-}
-
-impl<'s> Fight<'s> {
-    /// The spell `id` of the scenario's catalogue.
-    #[inline]
-    pub fn spell(&self, id: SpellId) -> &'s Spell {
-        self.scenario.spellbook().catalogue().spell(id)
-    }
-
-    /// Empties every store and gives every caster its slots back.
-    pub(crate) fn reset_magic(&mut self) {
-        if !self.magic.on {
-            return;
-        }
-        self.magic.live = 0;
-        for u in 0..self.units.len() {
-            self.magic.effects[u].clear();
-            self.magic.parts[u].clear();
-            match &self.info[u].caster {
-                Some(caster) => self.magic.casters[u].reset(caster),
-                None => self.magic.casters[u] = CasterState::default(),
-            }
         }
     }
 }

@@ -12,6 +12,7 @@ mod aoo;
 mod cast;
 mod checks;
 mod effects;
+mod id;
 mod log;
 mod magic;
 mod numbers;
@@ -39,7 +40,7 @@ pub use view::{ActiveSpell, Castable, Policy, View};
 pub(crate) use action::Scratch;
 pub(crate) use log::{Keep, NoLog};
 pub(crate) use state::Fight;
-pub(crate) use unit::prepare;
+pub(crate) use summon::prepare;
 
 /// One line of a fight's log. `round` and `actor` are `None` for lines about the whole fight
 /// (initiative rolls, the outcome).

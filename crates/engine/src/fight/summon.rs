@@ -30,8 +30,20 @@ use super::unit::UnitInfo;
 /// Most units a fight holds (ids are one byte).
 const MAX_FIGHT_UNITS: usize = 255;
 
+/// The constants of every unit of a scenario, in unit order, then the summon reserves of its
+/// casters.
+pub fn prepare(scenario: &Scenario) -> Vec<UnitInfo> {
+    let mut info: Vec<UnitInfo> = scenario
+        .units()
+        .iter()
+        .map(|u| UnitInfo::new(scenario, u))
+        .collect();
+    reserve(scenario, &mut info);
+    info
+}
+
 /// Adds the summon reserves of the scenario's casters to `info` (see the module).
-pub fn reserve(scenario: &Scenario, info: &mut Vec<UnitInfo>) {
+fn reserve(scenario: &Scenario, info: &mut Vec<UnitInfo>) {
     let book = scenario.spellbook();
     for c in 0..scenario.units().len() {
         let Some(caster) = info[c].caster.as_deref() else {

@@ -2,9 +2,9 @@
 //! once per batch from the validated [`Combatant`]: reach bands of each weapon, crit profile
 //! with Improved Critical, the feats the rules read (`rules::feat`), standing typed modifiers,
 //! sneak attack dice, life thresholds, evasion, the typed bonuses the stat block includes, its
-//! spellcasting (`cast::Caster`), and [`UnitId`], the stable id policies name units by. The
+//! spellcasting (`cast::Caster`), and the stable [`UnitId`] policies name units by. The
 //! scenario's combatants come first, in scenario order; the creatures their summon spells may
-//! bring follow (`summon::reserve`). Fights read it; they never re-parse stat blocks, and
+//! bring follow (`summon::prepare`). Fights read it; they never re-parse stat blocks, and
 //! nothing here changes during a fight.
 
 use crate::board::Pos;
@@ -18,35 +18,9 @@ use crate::scenario::{Scenario, UnitSpec};
 use crate::size::Size;
 use crate::spell::SpellId;
 
-use super::cast::Caster;
+use super::cast::caster::Caster;
 
-/// A unit's stable id: its index in [`Scenario::units`] (an encounter holds at most
-/// [`crate::scenario::MAX_UNITS`] = 250 units), then, past them, the summoned creatures
-/// reserved for the fight — 255 units at most, so one byte. Actions, policies and the view
-/// name units by it; the engine's own tables index by `usize`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct UnitId(u8);
-
-impl UnitId {
-    /// The unit at `index` in [`Scenario::units`]; panics beyond 255.
-    pub const fn new(index: usize) -> Self {
-        assert!(index <= u8::MAX as usize, "a unit index fits in a byte");
-        UnitId(index as u8)
-    }
-
-    /// Its index in [`Scenario::units`] (or past them, a summoned creature's).
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The id of engine index `u` (below the scenario's unit count, so at most 250).
-    #[inline]
-    pub(crate) const fn of(u: usize) -> Self {
-        debug_assert!(u <= u8::MAX as usize);
-        UnitId(u as u8)
-    }
-}
+pub use super::id::UnitId;
 
 /// One attack line, ready for resolution.
 #[derive(Clone, Debug)]
@@ -366,16 +340,4 @@ impl UnitInfo {
             summon: None,
         }
     }
-}
-
-/// The constants of every unit of a scenario, in unit order, then the summon reserves of its
-/// casters (`summon`).
-pub fn prepare(scenario: &Scenario) -> Vec<UnitInfo> {
-    let mut info: Vec<UnitInfo> = scenario
-        .units()
-        .iter()
-        .map(|u| UnitInfo::new(scenario, u))
-        .collect();
-    super::summon::reserve(scenario, &mut info);
-    info
 }

@@ -6,7 +6,7 @@
 use crate::area::Intersection;
 use crate::rules::effect::Metamagic;
 
-use super::super::unit::UnitId;
+use super::super::id::UnitId;
 
 /// What a spell is cast at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -33,7 +33,7 @@ use crate::vocab::{DamageType, EffectTag};
 use super::super::log::Sink;
 use super::super::state::Fight;
 use super::super::unit::Evasion;
-use super::plan::CastPlan;
+use super::caster::CastPlan;
 use super::rolls::Rolled;
 use super::text::{AmountRoll, D20, say};
 

@@ -2,8 +2,8 @@
 //! the constants of a batch ([`Caster`]: its list, caster level, casting ability, known spells
 //! with their level, slots per encounter, prepared copies, casting feats) and the per-fight
 //! state ([`CasterState`]: slots and copies left, a held touch charge, a spell being cast over
-//! one round). Owns the slot rules — which slot a casting takes and the save DC —; never
-//! decides what a spell does.
+//! one round), and what a legal cast is ([`CastPlan`], checked by `plan`). Owns the slot rules
+//! — which slot a casting takes and the save DC —; never decides what a spell does.
 //!
 //! Slots (the reference spec, « Incantation »): the file's `spell_slots` are an authored
 //! per-encounter budget (no bonus spells are ever added); cantrips (level 0) are cast at will;
@@ -12,6 +12,8 @@
 //! a prepared caster without them casts any of its spells from its slots (simplified: flexible
 //! preparation, as a spontaneous caster does).
 
+use crate::area::{Aim, Origin};
+use crate::board::Pos;
 use crate::model::{Casting, Combatant};
 use crate::rules::feat::{Feat, FeatSet, spell_focus_schools};
 use crate::spell::SpellId;
@@ -19,8 +21,7 @@ use crate::spell::vocab::{School, SpellClass};
 use crate::spellbook::{CasterSpells, KnownSpell};
 use crate::vocab::EnumSet;
 
-use super::super::action::{MetamagicKind, Metamagics};
-use super::plan::CastPlan;
+use super::super::action::spell::{MetamagicKind, Metamagics};
 
 /// The class lists whose spells are arcane (« CRB — Arcane Spells and Armor »): a somatic
 /// component in armor risks arcane spell failure. Every list is placed here.
@@ -185,6 +186,36 @@ pub struct SlotChoice {
     pub slot: Option<u8>,
     pub level: u8,
     pub copy: Option<usize>,
+}
+
+/// What a legal cast is aimed at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aimed {
+    /// A creature (the caster itself for personal spells).
+    Unit(usize),
+    /// An area from `origin`, directed at `aim` for cones and lines.
+    Area { origin: Origin, aim: Option<Aim> },
+    /// The square a teleport ends on.
+    Square(Pos),
+    /// Nothing (summons, spells without a target).
+    Nothing,
+}
+
+/// A legal cast, ready to spend and resolve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastPlan {
+    pub spell: SpellId,
+    /// The spell's index in the caster's known spells.
+    pub known: usize,
+    pub choice: SlotChoice,
+    pub metamagic: Metamagics,
+    pub aimed: Aimed,
+    /// The save DC (« CRB — Saving Throw »): the spell's level on the caster's list (raised by
+    /// Heighten only), the casting ability, Spell Focus.
+    pub dc: i32,
+    /// The caster level it is cast at (negative levels lower it).
+    pub cl: u32,
+    pub defensively: bool,
 }
 
 /// A touch spell whose attack missed: the caster still holds the charge (« CRB — Holding the

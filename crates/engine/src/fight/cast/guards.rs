@@ -25,7 +25,7 @@ use crate::spell::vocab::Component;
 use super::super::action::MetamagicKind;
 use super::super::log::{Sink, log};
 use super::super::state::Fight;
-use super::plan::CastPlan;
+use super::caster::CastPlan;
 
 /// Why a concentration check is rolled.
 #[derive(Clone, Copy, Debug)]

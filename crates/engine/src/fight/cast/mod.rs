@@ -14,7 +14,7 @@
 
 mod affect;
 mod attack;
-mod caster;
+pub(crate) mod caster;
 mod guards;
 mod pending;
 mod plan;
@@ -22,14 +22,14 @@ mod resolve;
 mod rolls;
 mod text;
 
-pub use caster::{Caster, CasterState, Pending};
-pub use plan::{Aimed, CastPlan};
+pub use caster::{Aimed, CastPlan, CasterState, Pending};
 
 pub(crate) use affect::condition_immunity;
 pub(crate) use text::{AmountRoll, D20, Types, say};
 
 use crate::rng::Roller;
 use crate::spell::vocab::CastingTime;
+use crate::spell::{Spell, SpellId};
 
 use super::action::{Action, ActionResult};
 use super::log::{Sink, log};
@@ -83,6 +83,30 @@ impl Fight<'_> {
                 Some(self.id(u)),
                 "the held charge of {name} dissipates"
             );
+        }
+    }
+}
+
+impl<'s> Fight<'s> {
+    /// The spell `id` of the scenario's catalogue.
+    #[inline]
+    pub fn spell(&self, id: SpellId) -> &'s Spell {
+        self.scenario.spellbook().catalogue().spell(id)
+    }
+
+    /// Empties every store and gives every caster its slots back.
+    pub(crate) fn reset_magic(&mut self) {
+        if !self.magic.on {
+            return;
+        }
+        self.magic.live = 0;
+        for u in 0..self.units.len() {
+            self.magic.effects[u].clear();
+            self.magic.parts[u].clear();
+            match &self.info[u].caster {
+                Some(caster) => self.magic.casters[u].reset(caster),
+                None => self.magic.casters[u] = CasterState::default(),
+            }
         }
     }
 }

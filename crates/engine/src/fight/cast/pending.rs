@@ -15,8 +15,8 @@ use crate::spell::Range;
 
 use super::super::log::{Sink, log};
 use super::super::state::Fight;
+use super::caster::Aimed;
 use super::guards::Distraction;
-use super::plan::Aimed;
 use super::text::say;
 
 impl Fight<'_> {

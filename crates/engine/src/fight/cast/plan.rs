@@ -17,41 +17,11 @@ use crate::grid::distance_squares_for_deltas;
 use crate::los::line_of_effect_from_point;
 use crate::rules::effect::Effect;
 use crate::spell::vocab::{AreaOrigin, CastingTime, TargetKind};
-use crate::spell::{Facts, Filter, Range, Spell, SpellId};
+use crate::spell::{Facts, Filter, Range, Spell};
 
-use super::super::action::{Action, CastTarget, MetamagicKind, Metamagics};
+use super::super::action::{Action, CastTarget, MetamagicKind};
 use super::super::state::Fight;
-use super::caster::SlotChoice;
-
-/// What a legal cast is aimed at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aimed {
-    /// A creature (the caster itself for personal spells).
-    Unit(usize),
-    /// An area from `origin`, directed at `aim` for cones and lines.
-    Area { origin: Origin, aim: Option<Aim> },
-    /// The square a teleport ends on.
-    Square(Pos),
-    /// Nothing (summons, spells without a target).
-    Nothing,
-}
-
-/// A legal cast, ready to spend and resolve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CastPlan {
-    pub spell: SpellId,
-    /// The spell's index in the caster's known spells.
-    pub known: usize,
-    pub choice: SlotChoice,
-    pub metamagic: Metamagics,
-    pub aimed: Aimed,
-    /// The save DC (« CRB — Saving Throw »): the spell's level on the caster's list (raised by
-    /// Heighten only), the casting ability, Spell Focus.
-    pub dc: i32,
-    /// The caster level it is cast at (negative levels lower it).
-    pub cl: u32,
-    pub defensively: bool,
-}
+use super::caster::{Aimed, CastPlan};
 
 /// Cones and lines start from the caster and need a direction (« CRB — Aiming a Spell »).
 fn directed(shape: Shape) -> bool {

@@ -22,7 +22,7 @@ use super::super::log::{Sink, log};
 use super::super::state::Fight;
 use super::affect::{Landing, Share};
 use super::caster::Held;
-use super::plan::{Aimed, CastPlan};
+use super::caster::{Aimed, CastPlan};
 use super::text::{AmountRoll, Types, say};
 
 impl<'s> Fight<'s> {

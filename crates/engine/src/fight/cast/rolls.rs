@@ -10,7 +10,7 @@ use crate::rng::Roller;
 use crate::rules::effect::{Directed, Effect, TempHpSource};
 
 use super::super::state::Fight;
-use super::plan::CastPlan;
+use super::caster::CastPlan;
 
 /// Where a delivery's amounts are in the scratch: the base index of the `effects` list and,
 /// once rolled, of the `on_save` list.

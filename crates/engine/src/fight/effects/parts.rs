@@ -19,42 +19,7 @@ use crate::rules::effect::Effect;
 use crate::rules::{ALWAYS, BonusType, Part, Stat};
 
 use super::super::state::Fight;
-use super::Active;
-
-/// Kinds of effects a unit carries, as bits: only the code that handles a bit looks further.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Wards(u16);
-
-impl Wards {
-    /// Some effect changes its numbers (parts to resolve).
-    pub const STATS: u16 = 1 << 0;
-    pub const MIRROR: u16 = 1 << 1;
-    pub const SANCTUARY: u16 = 1 << 2;
-    pub const RETALIATE: u16 = 1 << 3;
-    pub const SEE_INVISIBLE: u16 = 1 << 4;
-    pub const EXTRA_ATTACK: u16 = 1 << 5;
-    pub const SPELL_IMMUNITY: u16 = 1 << 6;
-    pub const RECURRING: u16 = 1 << 7;
-    pub const SAVE_ENDS: u16 = 1 << 8;
-    pub const SPELL_WEAPON: u16 = 1 << 9;
-    pub const NEGATIVE_LEVELS: u16 = 1 << 10;
-    /// Some effect at all.
-    pub const ANY: u16 = 1 << 11;
-
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    #[inline]
-    pub fn has(self, bits: u16) -> bool {
-        self.0 & bits != 0
-    }
-
-    fn add(&mut self, bits: u16) {
-        self.0 |= bits;
-    }
-}
+use super::{Active, Wards};
 
 /// The ward bit of a primitive (0 for those no hook reads).
 fn ward_of(effect: &Effect) -> u16 {
