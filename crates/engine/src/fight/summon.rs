@@ -16,7 +16,7 @@ use crate::board::Pos;
 use crate::deploy::slug;
 use crate::grid::footprint_distance_squares;
 use crate::rng::Roller;
-use crate::rules::effect::{Amount, CreatureSlot, Duration, Effect, RoundsOrForever};
+use crate::rules::effect::{Effect, RoundsOrForever};
 use crate::scenario::{Scenario, UnitSpec};
 use crate::spellbook::CasterSpells;
 use crate::tally::Tally;
@@ -90,19 +90,24 @@ fn reserve(scenario: &Scenario, info: &mut Vec<UnitInfo>) {
 }
 
 impl Fight<'_> {
-    /// Brings up to `count` creatures of `plan`'s summon `creature` for `duration`; writes
-    /// « summons dire rat (2 rounds) » into `line`.
-    #[allow(clippy::too_many_arguments)]
+    /// Brings up to `count` creatures of `plan`'s summon `effect` (its `creature`) for its
+    /// `duration`; writes « summons sera-dire_rat at (0,1) » into `line`.
     pub(crate) fn summon<R: Roller, S: Sink>(
         &mut self,
         u: usize,
         plan: &CastPlan,
-        creature: CreatureSlot,
-        count: Amount,
-        duration: Duration,
+        effect: &Effect,
         dice: &mut R,
         line: &mut String,
     ) {
+        let Effect::Summon {
+            creature,
+            count,
+            duration,
+        } = *effect
+        else {
+            return;
+        };
         let metamagic = plan.metamagic.numbers();
         let wanted = count.roll(plan.cl, dice, metamagic).max(0) as usize;
         let rounds = match duration.rounds_at(plan.cl, dice, metamagic) {

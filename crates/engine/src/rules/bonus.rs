@@ -410,14 +410,7 @@ pub fn resolve<'m>(
     ac: Option<AcKind>,
     ctx: &Context,
 ) -> i32 {
-    let mut s = Stacker::default();
-    for m in modifiers {
-        if m.targets(stat) && ac.is_none_or(|kind| m.kind.applies_to_ac(kind)) && m.when.holds(ctx)
-        {
-            s.add(m.kind, m.value);
-        }
-    }
-    s.total()
+    resolve_parts(modifiers.into_iter().map(Modifier::part), stat, ac, ctx)
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ use crate::spell::Spell;
 use crate::spell::vocab::{SaveOutcome, SpellDescriptor, Subschool};
 use crate::vocab::{DamageType, EffectTag};
 
+use super::super::effects::Dose;
 use super::super::log::Sink;
 use super::super::state::Fight;
 use super::super::unit::Evasion;
@@ -352,26 +353,20 @@ impl Fight<'_> {
             return;
         }
         let spell = self.spell(plan.spell);
-        let (list, base) = if share.on_save {
-            let base = match landing.rolled.on_save {
-                Some(b) => b,
-                None => {
-                    let b = self.roll_list(spell.on_save(), plan, dice);
-                    landing.rolled.on_save = Some(b);
-                    b
-                }
-            };
-            (spell.on_save(), base)
+        let on_save = share.on_save;
+        let list = spell.effect_list(on_save);
+        let rolled = if on_save {
+            &mut landing.rolled.on_save
         } else {
-            let base = match landing.rolled.effects {
-                Some(b) => b,
-                None => {
-                    let b = self.roll_list(spell.effects(), plan, dice);
-                    landing.rolled.effects = Some(b);
-                    b
-                }
-            };
-            (spell.effects(), base)
+            &mut landing.rolled.effects
+        };
+        let base = match *rolled {
+            Some(b) => b,
+            None => {
+                let b = self.roll_list(list, plan, dice);
+                *rolled = Some(b);
+                b
+            }
         };
         let mut first = true;
         for (i, d) in list.iter().enumerate() {
@@ -418,19 +413,14 @@ impl Fight<'_> {
                     _ => None,
                 })
                 .flatten();
-            let on_save = share.on_save;
-            landing.dealt += self.apply_effect::<R, S>(
-                u,
-                recipient,
-                plan,
+            let dose = Dose {
                 on_save,
-                i,
+                index: i,
                 value,
-                landing.dealt,
+                dealt: landing.dealt,
                 show,
-                dice,
-                line,
-            );
+            };
+            landing.dealt += self.apply_effect::<R, S>(u, recipient, plan, dose, dice, line);
         }
     }
 }

@@ -136,16 +136,7 @@ impl Fight<'_> {
         if !threatened {
             return true;
         }
-        if S::ON {
-            let name = self.spell(plan.spell).name().to_lowercase();
-            log!(
-                S,
-                sink,
-                Some(self.round),
-                Some(self.id(u)),
-                "casting {name} provokes"
-            );
-        }
+        self.say_spell(u, plan, "casting ", " provokes", sink);
         for e in 0..self.units.len() {
             if !self.enemies(u, e) {
                 continue;
@@ -153,16 +144,7 @@ impl Fight<'_> {
             let before = self.vitality(u);
             self.opportunity(e, u, dice, sink);
             if !self.units[u].active() {
-                if S::ON {
-                    let name = self.spell(plan.spell).name().to_lowercase();
-                    log!(
-                        S,
-                        sink,
-                        Some(self.round),
-                        Some(self.id(u)),
-                        "{name} fizzles"
-                    );
-                }
+                self.say_spell(u, plan, "", " fizzles", sink);
                 return false;
             }
             let damage = before - self.vitality(u);
@@ -173,6 +155,27 @@ impl Fight<'_> {
             }
         }
         true
+    }
+
+    /// Logs « BEFORE spell name AFTER » for `u`'s casting of `plan`.
+    fn say_spell<S: Sink>(
+        &self,
+        u: usize,
+        plan: &CastPlan,
+        before: &str,
+        after: &str,
+        sink: &mut S,
+    ) {
+        if S::ON {
+            let name = self.spell(plan.spell).name().to_lowercase();
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.id(u)),
+                "{before}{name}{after}"
+            );
+        }
     }
 
     /// Hit points, temporary hit points and room before nonlethal damage, summed: what a wound

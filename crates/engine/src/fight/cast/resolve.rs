@@ -18,6 +18,7 @@ use crate::rules::effect::{Effect, Recipient};
 use crate::spell::vocab::{AreaAffects, SpellAttack};
 use crate::spell::{Area, Spell};
 
+use super::super::effects::Dose;
 use super::super::log::{Sink, log};
 use super::super::state::Fight;
 use super::affect::{Landing, Share};
@@ -49,7 +50,7 @@ impl<'s> Fight<'s> {
             return;
         }
         match plan.aimed {
-            Aimed::Area { origin, aim } => self.cast_area(u, plan, origin, aim, verb, dice, sink),
+            Aimed::Area { origin, aim } => self.cast_area(u, plan, (origin, aim), verb, dice, sink),
             Aimed::Unit(t) => self.cast_on(u, plan, t, verb, dice, sink),
             Aimed::Square(to) => self.cast_teleport(u, plan, to, verb, sink),
             Aimed::Nothing => self.cast_untargeted(u, plan, verb, dice, sink),
@@ -213,13 +214,11 @@ impl<'s> Fight<'s> {
     }
 
     /// An area: the squares, the creatures caught, one roll, then each creature.
-    #[allow(clippy::too_many_arguments)]
     fn cast_area<R: Roller, S: Sink>(
         &mut self,
         u: usize,
         plan: &CastPlan,
-        origin: Origin,
-        aim: Option<Aim>,
+        (origin, aim): (Origin, Option<Aim>),
         verb: &str,
         dice: &mut R,
         sink: &mut S,
@@ -357,19 +356,19 @@ impl<'s> Fight<'s> {
             say!(S, line, "{}", if first { ": " } else { ", " });
             first = false;
             match d.effect {
-                Effect::Summon {
-                    creature,
-                    count,
-                    duration,
-                } => self.summon::<R, S>(u, plan, creature, count, duration, dice, &mut line),
+                Effect::Summon { .. } => self.summon::<R, S>(u, plan, &d.effect, dice, &mut line),
                 _ => {
                     let to = match d.to {
                         Recipient::Caster | Recipient::Target => u,
                     };
-                    let value = rolled.effects.map_or(0, |b| self.magic.rolled[b + i]);
-                    self.apply_effect::<R, S>(
-                        u, to, plan, false, i, value, 0, None, dice, &mut line,
-                    );
+                    let dose = Dose {
+                        on_save: false,
+                        index: i,
+                        value: rolled.effects.map_or(0, |b| self.magic.rolled[b + i]),
+                        dealt: 0,
+                        show: None,
+                    };
+                    self.apply_effect::<R, S>(u, to, plan, dose, dice, &mut line);
                 }
             }
         }

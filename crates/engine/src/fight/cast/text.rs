@@ -23,6 +23,7 @@ pub(crate) use say;
 /// A rolled amount: its dice at the caster level, its flat part and the total
 /// (« 6d6=21 », « 1d8+3=7 », « 2d4+1d4=9 », « 12 » without dice; « (maximized) »,
 /// « (empowered) »).
+#[derive(Clone, Copy, Debug)]
 pub struct AmountRoll {
     pub amount: Amount,
     pub cl: u32,

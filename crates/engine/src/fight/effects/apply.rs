@@ -27,32 +27,33 @@ pub(crate) struct Hurt {
     nonlethal: i32,
 }
 
+/// One primitive of a cast as it lands: which one (its list and index), its number (rolled,
+/// halved or doubled already), the damage the cast dealt to its target so far (vampiric
+/// touch), and the roll to show before its outcome (a targeted spell's line).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Dose {
+    pub on_save: bool,
+    pub index: usize,
+    pub value: i32,
+    pub dealt: i32,
+    pub show: Option<AmountRoll>,
+}
+
 impl Fight<'_> {
-    /// Applies primitive `i` of `plan`'s spell (of its `on_save` list when `on_save`) from
-    /// caster `u` to creature `t`, with `value` (rolled, halved or doubled already; `dealt`:
-    /// damage this cast dealt to the target so far). `show` puts the roll before the outcome.
-    /// Returns the lethal damage it dealt.
-    #[allow(clippy::too_many_arguments)]
+    /// Applies `dose` of `plan`'s spell from caster `u` to creature `t`. Returns the lethal
+    /// damage it dealt.
     pub(crate) fn apply_effect<R: Roller, S: Sink>(
         &mut self,
         u: usize,
         t: usize,
         plan: &CastPlan,
-        on_save: bool,
-        i: usize,
-        value: i32,
-        dealt: i32,
-        show: Option<AmountRoll>,
+        dose: Dose,
         dice: &mut R,
         line: &mut String,
     ) -> i32 {
         let spell = self.spell(plan.spell);
-        let list = if on_save {
-            spell.on_save()
-        } else {
-            spell.effects()
-        };
-        let effect = &list[i].effect;
+        let effect = &spell.effect_list(dose.on_save)[dose.index].effect;
+        let (value, show) = (dose.value, dose.show);
         match effect {
             Effect::Damage { types, .. } => {
                 if let Some(roll) = &show {
@@ -91,7 +92,7 @@ impl Fight<'_> {
             }
             Effect::Dispel { max_bonus } => self.dispel::<R, S>(t, plan, *max_bonus, dice, line),
             Effect::Summon { .. } | Effect::Teleport => {}
-            _ => self.apply_lasting::<R, S>(u, t, plan, on_save, i, value, dealt, dice, line),
+            _ => self.apply_lasting::<R, S>(u, t, plan, dose, dice, line),
         }
         0
     }
@@ -225,26 +226,18 @@ impl Fight<'_> {
 
     /// A lasting primitive: its entry in `t`'s store (a spell weapon's in the caster's), with
     /// its rounds at the caster level (Extend Spell doubles them).
-    #[allow(clippy::too_many_arguments)]
     fn apply_lasting<R: Roller, S: Sink>(
         &mut self,
         u: usize,
         t: usize,
         plan: &CastPlan,
-        on_save: bool,
-        i: usize,
-        value: i32,
-        dealt: i32,
+        dose: Dose,
         dice: &mut R,
         line: &mut String,
     ) {
         let spell = self.spell(plan.spell);
-        let list = if on_save {
-            spell.on_save()
-        } else {
-            spell.effects()
-        };
-        let effect = &list[i].effect;
+        let (on_save, i, value, dealt) = (dose.on_save, dose.index, dose.value, dose.dealt);
+        let effect = &spell.effect_list(on_save)[i].effect;
         let bearer = match effect {
             Effect::SpellWeapon { .. } => u,
             _ => t,

@@ -16,15 +16,64 @@
 //! - the end of a bearer's turn: a `save_ends` condition's save, rolled again.
 
 use crate::rng::Roller;
-use crate::rules::effect::Effect;
+use crate::rules::effect::{Amount, Effect};
 use crate::rules::{AcKind, Context, Stat, flag, roll_save};
+use crate::vocab::DamageTypes;
 
 use super::super::cast::{AmountRoll, D20, Types, say};
 use super::super::log::{Sink, log};
 use super::super::state::Fight;
-use super::Wards;
+use super::{Active, Wards};
+
+/// Who a lasting effect's damage comes from and goes to, who says it and its verb.
+struct Burn {
+    source: usize,
+    victim: usize,
+    speaker: usize,
+    /// « burns » (the victim named after it) or « goes on ».
+    verb: &'static str,
+}
 
 impl Fight<'_> {
+    /// Rolls `amount` of `types` at `entry`'s caster level and deals it as `burn` says:
+    /// « fire shield burns orc: 1d6+7=12 fire, 12 dmg (…) », « acid arrow goes on: … ».
+    fn lasting_damage<R: Roller, S: Sink>(
+        &mut self,
+        entry: &Active,
+        amount: &Amount,
+        types: DamageTypes,
+        burn: Burn,
+        dice: &mut R,
+        sink: &mut S,
+    ) {
+        let cl = u32::from(entry.cl);
+        let value = amount.roll(cl, dice, Default::default());
+        let mut text = String::new();
+        if S::ON {
+            let roll = AmountRoll {
+                amount: *amount,
+                cl,
+                total: value,
+                metamagic: Default::default(),
+            };
+            let name = self.spell(entry.spell).name().to_lowercase();
+            say!(S, text, "{name} {}", burn.verb);
+            if burn.victim != burn.speaker {
+                say!(S, text, " {}", self.id(burn.victim));
+            }
+            say!(S, text, ": {roll} {}, ", Types(types));
+        }
+        let hurt = self.hurt(burn.source, burn.victim, value, types);
+        self.say_hurt::<S>(burn.victim, &hurt, &mut text);
+        log!(
+            S,
+            sink,
+            Some(self.round),
+            Some(self.id(burn.speaker)),
+            "{text}"
+        );
+    }
+
     /// « CRB — Globe of Invulnerability »: a spell of `level` or lower has no effect on `t`.
     pub(crate) fn globe_stops(&self, t: usize, level: u8) -> bool {
         self.units[t].wards.has(Wards::SPELL_IMMUNITY)
@@ -167,27 +216,13 @@ impl Fight<'_> {
             let Effect::Retaliate { amount, types, .. } = self.effect_of(&entry) else {
                 continue;
             };
-            let value = amount.roll(u32::from(entry.cl), dice, Default::default());
-            let mut text = String::new();
-            if S::ON {
-                let roll = AmountRoll {
-                    amount: *amount,
-                    cl: u32::from(entry.cl),
-                    total: value,
-                    metamagic: Default::default(),
-                };
-                let name = self.spell(entry.spell).name().to_lowercase();
-                say!(
-                    S,
-                    text,
-                    "{name} burns {}: {roll} {}, ",
-                    self.id(a),
-                    Types(*types)
-                );
-            }
-            let hurt = self.hurt(t, a, value, *types);
-            self.say_hurt::<S>(a, &hurt, &mut text);
-            log!(S, sink, Some(self.round), Some(self.id(t)), "{text}");
+            let burn = Burn {
+                source: t,
+                victim: a,
+                speaker: t,
+                verb: "burns",
+            };
+            self.lasting_damage(&entry, amount, *types, burn, dice, sink);
             if !self.units[a].active() {
                 return;
             }
@@ -219,22 +254,13 @@ impl Fight<'_> {
                 k += 1;
                 continue;
             };
-            let caster = usize::from(entry.caster);
-            let value = amount.roll(u32::from(entry.cl), dice, Default::default());
-            let mut text = String::new();
-            if S::ON {
-                let roll = AmountRoll {
-                    amount: *amount,
-                    cl: u32::from(entry.cl),
-                    total: value,
-                    metamagic: Default::default(),
-                };
-                let name = self.spell(entry.spell).name().to_lowercase();
-                say!(S, text, "{name} goes on: {roll} {}, ", Types(*types));
-            }
-            let hurt = self.hurt(caster, u, value, *types);
-            self.say_hurt::<S>(u, &hurt, &mut text);
-            log!(S, sink, Some(self.round), Some(self.id(u)), "{text}");
+            let burn = Burn {
+                source: usize::from(entry.caster),
+                victim: u,
+                speaker: u,
+                verb: "goes on",
+            };
+            self.lasting_damage(&entry, amount, *types, burn, dice, sink);
             let left = {
                 let e = self.magic.effects[u].get_mut(k);
                 e.value -= 1;

@@ -17,6 +17,8 @@ mod hooks;
 mod parts;
 mod tick;
 
+pub(crate) use apply::Dose;
+
 use crate::spell::SpellId;
 
 /// Kinds of effects a unit carries, as bits: only the code that handles a bit looks further.

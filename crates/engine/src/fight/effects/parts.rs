@@ -84,11 +84,7 @@ impl<'s> Fight<'s> {
     /// The primitive an entry holds.
     pub(crate) fn effect_of(&self, a: &Active) -> &'s Effect {
         let spell = self.spell(a.spell);
-        let list = if a.on_save {
-            spell.on_save()
-        } else {
-            spell.effects()
-        };
+        let list = spell.effect_list(a.on_save);
         &list[usize::from(a.effect)].effect
     }
 

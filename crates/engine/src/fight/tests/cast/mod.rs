@@ -30,23 +30,30 @@ use crate::spellbook::Spellbook;
 
 use super::support::creature_over;
 
-/// Every spell file of data/spells, labelled `data/spells/NAME.json`, parsed once.
+/// The spell files of data/spells as (label `data/spells/NAME.json`, text).
+fn data_docs() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/spells");
+    std::fs::read_dir(&dir)
+        .expect("data/spells exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let label = format!("data/spells/{}", p.file_name().unwrap().to_string_lossy());
+            (label, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
+/// The catalogue of `docs`, whatever their order.
+fn catalogue_of(mut docs: Vec<(String, String)>) -> Catalogue {
+    docs.sort();
+    Catalogue::build(docs.iter().map(|(l, t)| (l.as_str(), t.as_str()))).unwrap()
+}
+
+/// Every spell file of data/spells, parsed once.
 pub fn catalogue() -> &'static Catalogue {
     static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
-    CATALOGUE.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/spells");
-        let mut docs: Vec<(String, String)> = std::fs::read_dir(&dir)
-            .expect("data/spells exists")
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .map(|p| {
-                let label = format!("data/spells/{}", p.file_name().unwrap().to_string_lossy());
-                (label, std::fs::read_to_string(&p).unwrap())
-            })
-            .collect();
-        docs.sort();
-        Catalogue::build(docs.iter().map(|(l, t)| (l.as_str(), t.as_str()))).unwrap()
-    })
+    CATALOGUE.get_or_init(|| catalogue_of(data_docs()))
 }
 
 /// The spellbook of data/spells with every creature its summon spells name.
@@ -67,20 +74,9 @@ pub fn test_spell(name: &str, fields: &str) -> String {
 
 /// The spellbook of data/spells and the test spells `extra` (label, text).
 pub fn book_with(extra: &[(&str, String)]) -> Spellbook {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/spells");
-    let mut docs: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .expect("data/spells exists")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|p| {
-            let label = format!("data/spells/{}", p.file_name().unwrap().to_string_lossy());
-            (label, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect();
+    let mut docs = data_docs();
     docs.extend(extra.iter().map(|(l, t)| (l.to_string(), t.clone())));
-    docs.sort();
-    let catalogue = Catalogue::build(docs.iter().map(|(l, t)| (l.as_str(), t.as_str()))).unwrap();
-    book_of(&catalogue)
+    book_of(&catalogue_of(docs))
 }
 
 /// The cast action of spell `name` of `s`'s catalogue at `target`.
