@@ -277,6 +277,20 @@ impl Fight<'_> {
             }
             say!(S, line, "SR {sr} {d20} beaten, ");
         }
+        self.save_share::<R, S>(u, t, plan, landing, dice, line)
+    }
+
+    /// `t`'s save against `plan` (see the module): what it keeps.
+    fn save_share<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        t: usize,
+        plan: &CastPlan,
+        landing: &Landing,
+        dice: &mut R,
+        line: &mut String,
+    ) -> Share {
+        let spell = self.spell(plan.spell);
         let Some(save) = spell.save() else {
             return Share::FULL;
         };

@@ -20,7 +20,6 @@ use crate::rules::Condition;
 use crate::rules::damage::Dealt;
 use crate::rules::flag;
 
-use super::effects::Wards;
 use super::log::{Sink, log};
 use super::numbers::Swing;
 use super::state::{Fight, Life};
@@ -120,10 +119,7 @@ impl Fight<'_> {
             return Struck::MISS;
         }
         let mut note = String::new();
-        if warded
-            && self.units[t].wards.has(Wards::MIRROR)
-            && !self.mirror_on_hit::<R, S>(a, t, dice, &mut note)
-        {
+        if warded && !self.hit_lands::<R, S>(a, t, &mut note, dice) {
             log!(S, sink, round, Some(a_id), "{head} -> HIT{crit}{note}");
             return Struck::MISS;
         }
@@ -159,11 +155,8 @@ impl Fight<'_> {
                 ),
             }
         }
-        if warded && self.units[t].wards.has(Wards::RETALIATE) {
-            let weapon = &self.info[a].weapons[w];
-            if weapon.melee && weapon.reach_min_ft == 0 && self.units[a].active() {
-                self.retaliate(a, t, dice, sink);
-            }
+        if warded {
+            self.after_hit(a, t, w, dice, sink);
         }
         Struck {
             hit: true,

@@ -49,6 +49,35 @@ impl Fight<'_> {
         true
     }
 
+    /// A hit of `a` on `t`: false when one of `t`'s mirror images takes it (`note` says
+    /// which, « (mirror image d3=2: an image destroyed, 1 left) »).
+    pub(super) fn hit_lands<R: Roller, S: Sink>(
+        &mut self,
+        a: usize,
+        t: usize,
+        note: &mut String,
+        dice: &mut R,
+    ) -> bool {
+        !self.units[t].wards.has(Wards::MIRROR) || self.mirror_on_hit::<R, S>(a, t, dice, note)
+    }
+
+    /// After a hit of `a` with weapon `w` on `t`: a melee hit without a reach weapon sets off
+    /// `t`'s retaliations (fire shield).
+    pub(super) fn after_hit<R: Roller, S: Sink>(
+        &mut self,
+        a: usize,
+        t: usize,
+        w: usize,
+        dice: &mut R,
+        sink: &mut S,
+    ) {
+        let weapon = &self.info[a].weapons[w];
+        let melee = weapon.melee && weapon.reach_min_ft == 0;
+        if melee && self.units[t].wards.has(Wards::RETALIATE) && self.units[a].active() {
+            self.retaliate(a, t, dice, sink);
+        }
+    }
+
     /// A miss of `a` on `t` totalling `total` against `ac`: a near miss on mirror images.
     pub(super) fn near_miss<S: Sink>(
         &mut self,
