@@ -299,8 +299,14 @@ impl Fight<'_> {
     fn add_active(&mut self, t: usize, mut a: Active) -> bool {
         let effect = self.effect_of(&a);
         if let Effect::Condition { condition, .. } = effect {
-            a.added = !self.units[t].conds.has(*condition);
-            self.units[t].conds.add(*condition, ConditionSet::PERMANENT);
+            // A condition the creature already had keeps its own rounds in `value`, given
+            // back when the effect ends.
+            let conds = &mut self.units[t].conds;
+            a.added = !conds.has(*condition);
+            if !a.added {
+                a.value = i32::from(conds.rounds(*condition));
+            }
+            conds.add(*condition, ConditionSet::PERMANENT);
         }
         let Ok((_, refreshed)) = self.magic.effects[t].put(a) else {
             return false;

@@ -82,7 +82,8 @@ pub struct Active {
     pub value: i32,
     /// The save DC of the spell (save-ends conditions, sanctuary).
     pub dc: i16,
-    /// A condition it imposed that the creature did not have before (removed at the end).
+    /// A condition it imposed that the creature did not have before (removed at the end); a
+    /// condition it had already keeps its own rounds in `value`, given back at the end.
     pub added: bool,
 }
 

@@ -55,8 +55,13 @@ impl Fight<'_> {
                 let still = self.magic.effects[t].iter().any(|b| {
                     matches!(self.effect_of(b), Effect::Condition { condition: c, .. } if c == condition)
                 });
+                let conds = &mut self.units[t].conds;
                 if a.added && !still {
-                    self.units[t].conds.remove(*condition);
+                    conds.remove(*condition);
+                } else if !a.added && !still && a.value > 0 {
+                    // It had the condition for a while before: those rounds come back.
+                    conds.remove(*condition);
+                    conds.add(*condition, a.value as u16);
                 }
             }
             Effect::TempHp { .. } => {

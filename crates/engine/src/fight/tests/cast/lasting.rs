@@ -372,3 +372,73 @@ fn temporary_hit_points_absorb_and_negative_levels_drain() {
         "the second hit (5) also meets what is left of the 10 temporary hit points"
     );
 }
+
+/// A condition from a spell ends with it, unless the creature had it already (then it keeps
+/// its own).
+#[test]
+fn a_spell_condition_ends_with_the_spell_unless_the_creature_had_it() {
+    let gloom = test_spell(
+        "Test Gloom",
+        r#""range": "close", "area": {"shape": "burst", "size_ft": 10, "origin": "point"},
+        "save": null, "duration": {"rounds": 1},
+        "effects": [{"kind": "condition", "condition": "shaken"}]"#,
+    );
+    let w = wizard(1, &["test gloom"], json!({"1": 1}), json!({"hp_max": 100}));
+    let brave = creature("brave", json!({"attacks": [bow(0, 60)]}));
+    let timid = creature(
+        "timid",
+        json!({"attacks": [bow(0, 60)], "conditions": ["shaken"]}),
+    );
+    let s = scenario(
+        room(&["......", "A.BB..", "......"]),
+        vec![("a", vec![w]), ("b", vec![brave, timid])],
+        3,
+    )
+    .with_spellbook(book_with(&[("test/gloom.json", gloom)]))
+    .unwrap();
+    let point = CastTarget::Point(crate::area::Intersection::new(1, 3));
+    let policy = Rounds::new()
+        .at(0, 1, &[cast_in(&s, "test gloom", point)])
+        .always(
+            1,
+            &[Action::Attack {
+                target: UnitId::new(0),
+            }],
+        )
+        .always(
+            2,
+            &[Action::Attack {
+                target: UnitId::new(0),
+            }],
+        );
+    let mut rolls = d20s(&[20, 2, 1]);
+    rolls.extend(d20s(&[5, 5, 5, 5, 5, 5]));
+    let p = play_with(&s, &policy, &rolls);
+    assert_eq!(
+        p.said_by("wizard")[3..],
+        ["test gloom ends on brave", "test gloom ends on timid"]
+    );
+    let attacks = |who: &str| -> Vec<String> {
+        p.said_by(who)
+            .iter()
+            .filter(|l| l.starts_with("bow"))
+            .map(|l| l.split(" AC").next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        attacks("brave"),
+        [
+            "bow vs wizard d20=5-2=3",
+            "bow vs wizard d20=5+0=5",
+            "bow vs wizard d20=5+0=5"
+        ]
+    );
+    assert_eq!(
+        attacks("timid"),
+        [
+            "bow vs wizard d20=5-2=3",
+            "bow vs wizard d20=5-2=3",
+            "bow vs wizard d20=5-2=3"
+        ]
+    );
+}
