@@ -36,7 +36,7 @@ use super::super::state::Fight;
 use super::super::unit::Evasion;
 use super::caster::CastPlan;
 use super::rolls::Rolled;
-use super::text::{AmountRoll, D20, say};
+use super::text::{AmountRoll, D20, save_name, say};
 
 /// How much of a damage effect a creature takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,11 +308,7 @@ impl Fight<'_> {
         };
         bonus += cover;
         let r = roll_save(bonus, plan.dc, dice);
-        let name = match save.save {
-            Save::Fort => "Fort",
-            Save::Reflex => "Ref",
-            Save::Will => "Will",
-        };
+        let name = save_name(save.save);
         let d20 = D20 {
             roll: r.roll,
             bonus,

@@ -25,7 +25,7 @@ mod text;
 pub use caster::{Aimed, CastPlan, CasterState, Pending};
 
 pub(crate) use affect::condition_immunity;
-pub(crate) use text::{AmountRoll, D20, Types, say};
+pub(crate) use text::{AmountRoll, D20, Types, save_name, say};
 
 use crate::rng::Roller;
 use crate::spell::vocab::CastingTime;

@@ -6,6 +6,7 @@
 
 use std::fmt::{self, Display};
 
+use crate::rules::Save;
 use crate::rules::effect::{Amount, Dice, Metamagic};
 use crate::vocab::DamageTypes;
 
@@ -74,6 +75,15 @@ impl Display for Types {
             write!(f, "{t}")?;
         }
         Ok(())
+    }
+}
+
+/// A save as the transcript names it: « Fort », « Ref », « Will ».
+pub fn save_name(save: Save) -> &'static str {
+    match save {
+        Save::Fort => "Fort",
+        Save::Reflex => "Ref",
+        Save::Will => "Will",
     }
 }
 

@@ -20,7 +20,7 @@ use crate::rules::effect::{Amount, Effect};
 use crate::rules::{AcKind, Context, Stat, flag, roll_save};
 use crate::vocab::DamageTypes;
 
-use super::super::cast::{AmountRoll, D20, Types, say};
+use super::super::cast::{AmountRoll, D20, Types, save_name, say};
 use super::super::log::{Sink, log};
 use super::super::state::Fight;
 use super::{Active, Wards};
@@ -388,11 +388,7 @@ impl Fight<'_> {
                 };
                 let name = spell.name().to_lowercase();
                 let verdict = if r.success { "saves" } else { "fails" };
-                let save = match save {
-                    crate::rules::Save::Fort => "Fort",
-                    crate::rules::Save::Reflex => "Ref",
-                    crate::rules::Save::Will => "Will",
-                };
+                let save = save_name(save);
                 log!(
                     S,
                     sink,
