@@ -7,8 +7,11 @@
 //! unconscious or dead does) may also be `killed` (dead at the end of that fight); `hits`
 //! includes `crits`; damage counts lethal hit points only (nonlethal never counts, the
 //! reference spec « Dégâts non-létaux »), as dealt after DR and resistances; `damage_taken`
-//! includes the blow that killed, overkill included. `healing_done` is never written yet: it
-//! stays 0 until healing exists.
+//! includes the blow that killed, overkill included; spell damage counts as dealt only when it
+//! lands on an enemy. `healing_done` counts hit points actually restored by the combatant's
+//! spells (overheal excluded). A summoned creature is not a row: its hits, critical hits,
+//! damage dealt and healing are credited to its summoner's row (what it takes is not
+//! counted).
 //!
 //! Both types derive serde with these exact field names: the JSON report, the tally files of
 //! slices, the coordinator's journal and the sweep cache all store a tally as this JSON. A
@@ -30,8 +33,7 @@ pub struct UnitTally {
     pub damage_dealt: u64,
     /// Lethal damage received.
     pub damage_taken: u64,
-    /// Hit points actually restored to others or self (overheal excluded). Never written yet:
-    /// always 0 until healing exists.
+    /// Hit points actually restored to others or self by its spells (overheal excluded).
     pub healing_done: u64,
     /// Fights in which the combatant was put out of action at least once.
     pub downed: u64,

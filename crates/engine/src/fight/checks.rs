@@ -1,7 +1,7 @@
 //! Saving throws and skill checks of a unit in a fight (the reference spec, « Jets de
-//! sauvegarde », « Compétences »): the stat block's bonus plus the typed modifiers that hold — its standing
-//! modifiers and its conditions', stacked by `rules::bonus` — rolled by `rules::check`.
-//! No rule calls for a save yet (spells and special attacks will); the dying Constitution
+//! sauvegarde », « Compétences »): the stat block's bonus plus the typed modifiers that hold —
+//! its standing modifiers, its conditions' and its spell effects', stacked by `rules::bonus` —
+//! rolled by `rules::check`. Spells roll saves and read CMB (`cast`); the dying Constitution
 //! check keeps its own rule (`turn::life`). Rolls checks; never applies their effects.
 
 use crate::model::{Ability, Skill};
@@ -10,17 +10,11 @@ use crate::rules::{Check, Context, Save, SaveResult, Stat, roll_check, roll_save
 
 use super::state::Fight;
 
-// Rules that call for saves and checks (spells, special attacks, manoeuvres) will call these;
-// until then only the tests do.
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "no rule rolls a save or a skill yet")
-)]
 impl Fight<'_> {
     /// The total bonus of `u` on `save` against an effect described by `ctx` (descriptors,
     /// source alignment).
     pub fn save_bonus(&self, u: usize, save: Save, ctx: &Context) -> i32 {
-        let saves = self.scenario.units()[u].combatant.saves();
+        let saves = self.combatant(u).saves();
         let (base, stat) = match save {
             Save::Fort => (saves.fort, Stat::Fort),
             Save::Reflex => (saves.reflex, Stat::Reflex),
@@ -30,6 +24,13 @@ impl Fight<'_> {
     }
 
     /// `u` rolls `save` against `dc` (natural 1 fails, natural 20 succeeds).
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "no rule rolls it yet (special attacks, manoeuvres will)"
+        )
+    )]
     pub fn saving_throw<R: Roller>(
         &self,
         u: usize,
@@ -45,7 +46,7 @@ impl Fight<'_> {
     /// with ranks + ability + armor penalty + misc, or its `total`), an untrained skill at the
     /// ability modifier, plus `skills` modifiers (and `dex_skills` for a Dexterity skill).
     pub fn skill_bonus(&self, u: usize, skill: Skill) -> i32 {
-        let c = &self.scenario.units()[u].combatant;
+        let c = self.combatant(u);
         let ability = c.abilities().modifier(skill.key_ability());
         let base = c.skill(skill).map_or(ability, |e| e.bonus(ability));
         let stat = if skill.key_ability() == Ability::Dex {
@@ -60,7 +61,7 @@ impl Fight<'_> {
     /// Tiny and smaller) + the special size modifier — the one place size counts, since attack
     /// bonuses and AC in files are final — plus `cmb` modifiers (grappled −2, fatigued −1…).
     pub fn cmb(&self, u: usize) -> i32 {
-        let c = &self.scenario.units()[u].combatant;
+        let c = self.combatant(u);
         let base = c.cmb().unwrap_or_else(|| {
             let key = if c.size().is_tiny_or_smaller() {
                 Ability::Dex
@@ -76,8 +77,15 @@ impl Fight<'_> {
     /// Dexterity + the special size modifier, plus `cmd` modifiers; a creature denied its Dex
     /// bonus against `attacker` loses its positive Dexterity modifier (and a helpless one counts
     /// Dexterity 0, −5).
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "no rule rolls it yet (special attacks, manoeuvres will)"
+        )
+    )]
     pub fn cmd(&self, u: usize, attacker: usize) -> i32 {
-        let c = &self.scenario.units()[u].combatant;
+        let c = self.combatant(u);
         let dex = c.abilities().modifier(Ability::Dex);
         let base = c.cmd().unwrap_or_else(|| {
             10 + c.bab() + c.abilities().modifier(Ability::Str) + dex + c.size().cmb_modifier()
@@ -92,6 +100,13 @@ impl Fight<'_> {
     }
 
     /// `u` rolls a `skill` check with `extra` situational bonus (no automatic result).
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "no rule rolls it yet (special attacks, manoeuvres will)"
+        )
+    )]
     pub fn skill_check<R: Roller>(
         &self,
         u: usize,

@@ -1,20 +1,26 @@
-//! Playing one fight: its state (`state`, `unit`), the turn loop (`turn`), the actions by
-//! family and their costs (`action`), one attack from roll to wound (`strike`) and the rules
-//! around it — attack numbers, reach and cover, paths, attacks of opportunity, saves and
-//! checks — and the read-only [`View`] that a [`Policy`] decides from. Public surface: the
+//! Playing one fight: its state (`state`, `unit`, `magic`), the turn loop (`turn`), the
+//! actions by family and their costs (`action`), one attack from roll to wound (`strike`),
+//! casting a spell (`cast`), lasting spell effects (`effects`), summoned creatures (`summon`)
+//! and the rules around them — attack numbers, reach and cover, paths, attacks of
+//! opportunity, saves and checks — and the read-only [`View`] that a [`Policy`] decides from. Public surface: the
 //! action vocabulary, the policy seam, [`Outcome`] and [`TranscriptLine`]. Batches of fights
 //! and the built-in policies live above it (the `play` and `policy` modules); nothing here
 //! names a policy.
 
 mod action;
 mod aoo;
+mod cast;
 mod checks;
+mod effects;
+mod id;
 mod log;
+mod magic;
 mod numbers;
 mod path;
 mod reach;
 mod state;
 mod strike;
+mod summon;
 mod turn;
 mod unit;
 mod view;
@@ -22,16 +28,19 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use action::{Action, ActionResult, Cost, MAX_PLAN, Movement, Plan, Provokes, Slot};
+pub use action::{
+    Action, ActionResult, CastTarget, Cost, MAX_PLAN, MetamagicKind, Metamagics, Movement, Plan,
+    Provokes, Slot,
+};
 pub use state::Life;
 pub use turn::Outcome;
 pub use unit::UnitId;
-pub use view::{Policy, View};
+pub use view::{ActiveSpell, Castable, Policy, View};
 
 pub(crate) use action::Scratch;
 pub(crate) use log::{Keep, NoLog};
 pub(crate) use state::Fight;
-pub(crate) use unit::prepare;
+pub(crate) use summon::prepare;
 
 /// One line of a fight's log. `round` and `actor` are `None` for lines about the whole fight
 /// (initiative rolls, the outcome).

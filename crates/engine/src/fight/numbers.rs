@@ -19,8 +19,11 @@
 
 use crate::los::CoverMode;
 use crate::rules::{
-    AcKind, AttackContext, Condition, Context, Feat, Modifier, Stat, flag, resolve,
+    AcKind, AttackContext, Condition, Context, Feat, Modifier, Part, Stat, flag, resolve,
+    resolve_parts,
 };
+
+use super::effects::Wards;
 
 use super::state::Fight;
 use super::unit::{UnitInfo, Weapon};
@@ -60,14 +63,34 @@ struct Typed {
 impl Fight<'_> {
     /// The stacked typed modifiers of unit `u` for `stat` in `ctx`: its standing modifiers and
     /// those of its conditions. `ac` selects the armor class for [`Stat::Ac`].
+    ///
+    /// Spell effects add their parts (`effects::parts`) to the same resolver; the typed
+    /// bonuses the stat block already includes (`included_bonuses`) count as already there:
+    /// the stat moves by resolve(included ∪ others) − resolve(included), so a +4 armor spell
+    /// on a creature whose stat block has +6 armor changes nothing (« CRB — Stacking »).
     pub fn stat_mod(&self, u: usize, stat: Stat, ac: Option<AcKind>, ctx: &Context) -> i32 {
         let mods = &self.info[u].modifiers;
         let conds = &self.units[u].conds;
-        if mods.is_empty() && conds.is_empty() {
+        let magic = self.units[u].wards.has(Wards::STATS);
+        if mods.is_empty() && conds.is_empty() && !magic {
             return 0;
         }
+        let included = &self.info[u].included;
+        if !magic && included.is_empty() {
+            let counted = conds.modifiers().map(|m| -> &Modifier { m });
+            return resolve(mods.iter().chain(counted), stat, ac, ctx);
+        }
+        let effects: &[Part] = if magic { &self.magic.parts[u] } else { &[] };
         let counted = conds.modifiers().map(|m| -> &Modifier { m });
-        resolve(mods.iter().chain(counted), stat, ac, ctx)
+        let others = (mods.iter().chain(counted))
+            .map(Modifier::part)
+            .chain(effects.iter().copied());
+        if included.is_empty() {
+            return resolve_parts(others, stat, ac, ctx);
+        }
+        let base = included.iter().map(Modifier::part);
+        resolve_parts(base.clone().chain(others), stat, ac, ctx)
+            - resolve_parts(base, stat, ac, ctx)
     }
 
     /// Squares of one move action for `u`: its speed with its `speed_ft` modifiers, halved
@@ -76,7 +99,10 @@ impl Fight<'_> {
     pub fn move_squares(&self, u: usize) -> u32 {
         let info = &self.info[u];
         let mut squares = info.speed_squares;
-        if !info.modifiers.is_empty() || !self.units[u].conds.is_empty() {
+        if !info.modifiers.is_empty()
+            || !self.units[u].conds.is_empty()
+            || self.units[u].wards.has(Wards::STATS)
+        {
             let bonus = self.stat_mod(u, Stat::SpeedFt, None, &Context::default());
             if bonus != 0 {
                 let feet = (info.speed_ft as i32 + bonus).max(0) as u32;
@@ -126,14 +152,28 @@ impl Fight<'_> {
 
     /// `a` is invisible to `t` for this attack (« CRB — Invisibility »; Blind-Fight: « invisible
     /// attackers get no advantages related to hitting you in melee »).
+    /// See invisibility on `t` takes the edge away.
     fn invisible_edge(&self, a: usize, t: usize, melee: bool) -> bool {
-        self.has_flag(a, flag::INVISIBLE) && !(melee && self.info[t].has(Feat::BlindFight))
+        self.has_flag(a, flag::INVISIBLE)
+            && !(melee && self.info[t].has(Feat::BlindFight))
+            && !self.units[t].wards.has(Wards::SEE_INVISIBLE)
     }
 
     /// The miss chance of `a`'s attacks on `t`: the target's concealment, at least 50 % when
-    /// `a` is blinded (« CRB — Blinded »).
+    /// `a` is blinded (« CRB — Blinded »); an attacker under see invisibility ignores the
+    /// target's invisibility (« CRB — See Invisibility »).
     pub fn miss_chance(&self, a: usize, t: usize) -> u8 {
-        let own = self.units[t].conds.miss_chance();
+        let conds = &self.units[t].conds;
+        let own =
+            if self.units[a].wards.has(Wards::SEE_INVISIBLE) && conds.has(Condition::Invisible) {
+                (conds.iter())
+                    .filter(|&c| c != Condition::Invisible)
+                    .map(|c| c.definition().miss_chance)
+                    .max()
+                    .unwrap_or(0)
+            } else {
+                conds.miss_chance()
+            };
         if self.has_flag(a, flag::BLIND) {
             own.max(50)
         } else {
@@ -154,6 +194,7 @@ impl Fight<'_> {
 
     /// The numbers of an attack of `a` with weapon `w` on `t`; `power` says whether Power
     /// Attack (or Deadly Aim) is on. `None` when `t` has total cover.
+    #[inline]
     pub fn attack_numbers(
         &self,
         a: usize,
@@ -162,8 +203,24 @@ impl Fight<'_> {
         swing: Swing,
         power: bool,
     ) -> Option<AttackNumbers> {
+        let step = if power { self.power_step(a, w) } else { 0 };
+        self.numbers_with(a, t, &self.info[a].weapons[w], None, swing, step)
+    }
+
+    /// [`Fight::attack_numbers`] for any `weapon` of `a` (a stat-block attack, or the touch
+    /// of a spell), named `name` (`None`: the stat block's attack the weapon indexes), with
+    /// Power Attack's `step` (0 when off).
+    #[inline(always)]
+    pub(crate) fn numbers_with(
+        &self,
+        a: usize,
+        t: usize,
+        weapon: &Weapon,
+        name: Option<&str>,
+        swing: Swing,
+        step: i32,
+    ) -> Option<AttackNumbers> {
         let info = &self.info[a];
-        let weapon = &info.weapons[w];
         let d = self.distance_ft(a, t);
         let melee = weapon.melee;
         let mode = if melee {
@@ -181,7 +238,9 @@ impl Fight<'_> {
             && self.units[t].conds.is_empty()
             && info.modifiers.is_empty()
             && target.modifiers.is_empty()
-            && !self.units[t].running;
+            && !self.units[t].running
+            && self.units[a].wards.is_empty()
+            && self.units[t].wards.is_empty();
         let denied = !plain && self.denied_dex(a, t, melee);
         let helpless = !plain && self.has_flag(t, flag::HELPLESS);
         let kind = match (touch, denied || helpless) {
@@ -193,7 +252,7 @@ impl Fight<'_> {
         let typed = if plain {
             Typed::default()
         } else {
-            self.typed_modifiers(a, t, weapon, d, kind)
+            self.typed_modifiers(a, t, weapon, name, d, kind)
         };
         let mut ac = target_ac(target, kind, helpless) + cover_ac + typed.ac;
         if self.units[t].charged {
@@ -211,7 +270,6 @@ impl Fight<'_> {
             bonus += 2;
         }
         let mut damage_bonus = typed.damage;
-        let step = if power { self.power_step(a, w) } else { 0 };
         if step > 0 {
             bonus -= step;
             if !weapon.touch {
@@ -245,11 +303,12 @@ impl Fight<'_> {
         a: usize,
         t: usize,
         weapon: &Weapon,
+        name: Option<&str>,
         d_ft: u32,
         kind: AcKind,
     ) -> Typed {
         let melee = weapon.melee;
-        let name = self.scenario.units()[a].combatant.attacks()[weapon.index].name();
+        let name = name.unwrap_or_else(|| self.combatant(a).attacks()[weapon.index].name());
         let attack = AttackContext {
             melee,
             distance_ft: d_ft,
@@ -261,7 +320,7 @@ impl Fight<'_> {
         };
         let theirs = Context {
             attack: Some(attack),
-            source: Some(self.scenario.units()[a].combatant.alignment()),
+            source: Some(self.combatant(a).alignment()),
             ..Context::default()
         };
         let (attack_stat, damage_stat) = if melee {
@@ -325,7 +384,7 @@ impl Fight<'_> {
     /// Twice the average damage of weapon `w` of `a` before situational bonuses (dice and the
     /// stat block's flat bonus), an integer.
     pub fn average_damage_x2(&self, a: usize, w: usize) -> i32 {
-        let attack = &self.scenario.units()[a].combatant.attacks()[self.info[a].weapons[w].index];
+        let attack = &self.combatant(a).attacks()[self.info[a].weapons[w].index];
         attack
             .damage()
             .iter()

@@ -197,13 +197,7 @@ impl Fight<'_> {
             if path.is_empty() {
                 text.push_str(" (no way forward)");
             }
-            log!(
-                S,
-                sink,
-                Some(self.round),
-                Some(self.scenario.units()[u].id.as_str()),
-                "{text}"
-            );
+            log!(S, sink, Some(self.round), Some(self.id(u)), "{text}");
         }
     }
 

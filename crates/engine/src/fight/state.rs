@@ -6,8 +6,9 @@
 //! per batch and reset for each fight, so the hot loop never allocates. The life rules
 //! (« CRB — Injury and Death »; the reference spec, « Mourir et stabilisation », « Invalide »,
 //! « Dégâts non-létaux », « Mort simplifiée des monstres ») are the transitions in
-//! [`Fight::apply_damage`] and [`UnitState::life`]. Owns the state; never decides what
-//! happens to it.
+//! [`Fight::apply_damage`] and [`UnitState::life`] (temporary hit points go first). Summoned
+//! creatures are units too, `absent` (and `dead`) until summoned; spellcasting state lives
+//! beside the units in [`Magic`]. Owns the state; never decides what happens to it.
 
 use crate::board::{Board, Pos};
 use crate::map::Map;
@@ -15,6 +16,8 @@ use crate::scenario::Scenario;
 use crate::size::Size;
 use crate::tally::UnitTally;
 
+use super::effects::Wards;
+use super::magic::Magic;
 use super::unit::UnitInfo;
 use crate::model::Combatant;
 use crate::rules::ConditionSet;
@@ -88,6 +91,13 @@ pub struct UnitState {
     /// square this round (« CRB — AoO: moving out of more than one threatened square… »).
     pub provoked: UnitSet,
     pub tally: UnitTally,
+    /// Kinds of spell effects it carries (`effects::Wards`): empty for most units.
+    pub wards: Wards,
+    /// Temporary hit points, lost before its hit points (« CRB — Temporary Hit Points »).
+    pub temp_hp: i32,
+    /// Not on the battlefield: a summoned creature not (or no longer) summoned. It is also
+    /// `dead`, so it never acts, threatens or counts for its side, and holds no square.
+    pub absent: bool,
 }
 
 impl UnitState {
@@ -136,12 +146,25 @@ pub struct Fight<'s> {
     /// Terrain cover between multi-square footprints, memoized for the whole batch (a pure
     /// function of the map: only looked up, never iterated, so it cannot change a result).
     pub cover_memo: std::cell::RefCell<std::collections::HashMap<u64, crate::los::Cover>>,
+    /// Spellcasting: slots, charges, active effects (`magic`).
+    pub magic: Magic<'s>,
 }
 
 impl<'s> Fight<'s> {
+    /// The id of unit `u` in logs (`goblin-2`).
+    #[inline]
+    pub fn id(&self, u: usize) -> &'s str {
+        &self.info[u].id
+    }
+
+    /// The stat block of unit `u`.
+    #[inline]
+    pub fn combatant(&self, u: usize) -> &'s Combatant {
+        &self.info[u].combatant
+    }
+
     pub fn new(scenario: &'s Scenario, info: &'s [UnitInfo]) -> Self {
-        let units = scenario
-            .units()
+        let units = info
             .iter()
             .map(|u| UnitState {
                 hp: 0,
@@ -159,6 +182,9 @@ impl<'s> Fight<'s> {
                 bleed: 0,
                 provoked: UnitSet::default(),
                 tally: UnitTally::default(),
+                wards: Wards::default(),
+                temp_hp: 0,
+                absent: u.summoner.is_some(),
             })
             .collect();
         Fight {
@@ -177,6 +203,7 @@ impl<'s> Fight<'s> {
             line_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
+            magic: Magic::new(info),
         }
     }
 
@@ -184,12 +211,11 @@ impl<'s> Fight<'s> {
     pub fn reset(&mut self) {
         self.occupancy.fill(0);
         self.small_occupancy.fill(0);
-        for (i, (u, spec)) in self.units.iter_mut().zip(self.scenario.units()).enumerate() {
-            let info = &self.info[i];
+        for (u, info) in self.units.iter_mut().zip(self.info) {
             *u = UnitState {
                 hp: info.hp_max,
                 nonlethal: 0,
-                pos: spec.anchor,
+                pos: info.anchor,
                 dead: false,
                 stable: false,
                 downed: false,
@@ -198,15 +224,25 @@ impl<'s> Fight<'s> {
                 charged: false,
                 running: false,
                 power_attack: false,
-                conds: start_conditions(&spec.combatant),
-                bleed: spec.combatant.bleed(),
+                conds: start_conditions(&info.combatant),
+                bleed: info.combatant.bleed(),
                 provoked: UnitSet::default(),
                 tally: UnitTally::default(),
+                wards: Wards::default(),
+                temp_hp: 0,
+                absent: false,
             };
+            if info.summoner.is_some() {
+                u.absent = true;
+                u.dead = true;
+            }
         }
         for i in 0..self.units.len() {
-            self.occupy(i, true);
+            if !self.units[i].absent {
+                self.occupy(i, true);
+            }
         }
+        self.reset_magic();
         self.order.clear();
         self.round = 0;
     }
@@ -316,6 +352,12 @@ impl<'s> Fight<'s> {
         let no_con = info.con_score.is_none();
         let state = &mut self.units[u];
         let mut lethal = lethal.max(0);
+        // « CRB — Temporary Hit Points »: lost first.
+        if state.temp_hp > 0 && lethal > 0 {
+            let absorbed = lethal.min(state.temp_hp);
+            state.temp_hp -= absorbed;
+            lethal -= absorbed;
+        }
         if nonlethal > 0 && !no_con {
             // « Once nonlethal damage equals maximum hit points, further nonlethal damage is
             // lethal » (CRB — Nonlethal Damage).

@@ -1,43 +1,26 @@
 //! What a fight needs to know about each combatant that never changes during a fight, derived
 //! once per batch from the validated [`Combatant`]: reach bands of each weapon, crit profile
 //! with Improved Critical, the feats the rules read (`rules::feat`), standing typed modifiers,
-//! sneak attack dice, life thresholds, and [`UnitId`], the stable id policies name units by.
-//! Fights read it; they never re-parse stat blocks, and nothing here changes during a fight.
+//! sneak attack dice, life thresholds, evasion, the typed bonuses the stat block includes, its
+//! spellcasting (`cast::Caster`), and the stable [`UnitId`] policies name units by. The
+//! scenario's combatants come first, in scenario order; the creatures their summon spells may
+//! bring follow (`summon::prepare`). Fights read it; they never re-parse stat blocks, and
+//! nothing here changes during a fight.
 
+use crate::board::Pos;
 use crate::model::{
     Ability, Attack, AttackKind, Combatant, CreatureType, DamageType, DamageTypes, EffectTag,
 };
+use crate::rules::effect::CreatureSlot;
 use crate::rules::feat::{self, FINESSE_WEAPONS, Feat, FeatSet};
 use crate::rules::{Context, Modifier, Stat, resolve};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, UnitSpec};
 use crate::size::Size;
+use crate::spell::SpellId;
 
-/// A unit's stable id: its index in [`Scenario::units`] (an encounter holds at most
-/// [`crate::scenario::MAX_UNITS`] = 250 units, so one byte). Actions, policies and the view
-/// name units by it; the engine's own tables index by `usize`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct UnitId(u8);
+use super::cast::caster::Caster;
 
-impl UnitId {
-    /// The unit at `index` in [`Scenario::units`]; panics beyond 255.
-    pub const fn new(index: usize) -> Self {
-        assert!(index <= u8::MAX as usize, "a unit index fits in a byte");
-        UnitId(index as u8)
-    }
-
-    /// Its index in [`Scenario::units`].
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The id of engine index `u` (below the scenario's unit count, so at most 250).
-    #[inline]
-    pub(crate) const fn of(u: usize) -> Self {
-        debug_assert!(u <= u8::MAX as usize);
-        UnitId(u as u8)
-    }
-}
+pub use super::id::UnitId;
 
 /// One attack line, ready for resolution.
 #[derive(Clone, Debug)]
@@ -74,6 +57,12 @@ pub struct Weapon {
 /// Per-combatant constants of a fight.
 #[derive(Clone, Debug)]
 pub struct UnitInfo {
+    /// Its unique id in logs (`goblin-2`).
+    pub id: String,
+    /// Its stat block.
+    pub combatant: Combatant,
+    /// Where it starts the fight (top-left square of its footprint).
+    pub anchor: Pos,
     pub side: usize,
     pub size: Size,
     pub footprint: u16,
@@ -114,6 +103,46 @@ pub struct UnitInfo {
     /// Immune to precision damage (sneak attack): undead, constructs, and the `precision_damage`
     /// or `sneak_attack` immunities.
     pub precision_immune: bool,
+    /// Typed bonuses its stat block already counts (`included_bonuses`): a bonus of one of
+    /// these types counts only beyond them (« CRB — Stacking »).
+    pub included: Vec<Modifier>,
+    /// Its spells, slots and casting feats; `None` for a creature that casts nothing.
+    pub caster: Option<Box<Caster>>,
+    /// « CRB — Evasion », « Improved Evasion » (a `features` line).
+    pub evasion: Evasion,
+    /// The unit whose summon spell brings it (`fight::summon`); `None` for the scenario's own
+    /// combatants.
+    pub summoner: Option<usize>,
+    /// The spell and summon effect that bring it.
+    pub summon: Option<(SpellId, CreatureSlot)>,
+}
+
+/// Evasion against area damage (« CRB — Evasion »: no damage on a successful Reflex save that
+/// halves; « Improved Evasion »: half damage on a failed one too).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evasion {
+    #[default]
+    None,
+    Plain,
+    Improved,
+}
+
+/// The evasion a stat block's features give (lines « Evasion », « Improved Evasion »,
+/// case-insensitive, anything after a parenthesis ignored).
+fn evasion_of(features: &[String]) -> Evasion {
+    let named = |name: &str| {
+        features.iter().any(|f| {
+            let base = f.split('(').next().unwrap_or(f).trim();
+            base.eq_ignore_ascii_case(name)
+        })
+    };
+    if named("improved evasion") {
+        Evasion::Improved
+    } else if named("evasion") {
+        Evasion::Plain
+    } else {
+        Evasion::None
+    }
 }
 
 /// What a combatant can do beyond its numbers: its modelled feats (`rules::feat`), read with
@@ -220,7 +249,8 @@ fn no_con_type(c: &Combatant) -> bool {
 }
 
 impl UnitInfo {
-    fn new(scenario: &Scenario, c: &Combatant, side: usize) -> Self {
+    pub(crate) fn new(scenario: &Scenario, spec: &UnitSpec) -> Self {
+        let (c, side) = (&spec.combatant, spec.side);
         let square = scenario.map().square_size_ft().max(1);
         let feats = feat::feat_set(c.feats(), c.features());
         let weapons: Vec<Weapon> = c
@@ -264,6 +294,9 @@ impl UnitInfo {
         });
         let immunities = c.immunities();
         UnitInfo {
+            id: spec.id.clone(),
+            combatant: c.clone(),
+            anchor: spec.anchor,
             side,
             size: c.size(),
             footprint: c.size().footprint(),
@@ -300,15 +333,11 @@ impl UnitInfo {
             precision_immune: no_con_type(c)
                 || immunities.to_effect(EffectTag::PrecisionDamage)
                 || immunities.to_effect(EffectTag::SneakAttack),
+            included: c.included_bonuses().to_vec(),
+            caster: Caster::new(c, &spec.spells, feats).map(Box::new),
+            evasion: evasion_of(c.features()),
+            summoner: None,
+            summon: None,
         }
     }
-}
-
-/// The constants of every unit of a scenario, in unit order.
-pub fn prepare(scenario: &Scenario) -> Vec<UnitInfo> {
-    scenario
-        .units()
-        .iter()
-        .map(|u| UnitInfo::new(scenario, &u.combatant, u.side))
-        .collect()
 }

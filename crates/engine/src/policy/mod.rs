@@ -24,8 +24,8 @@ mod default;
 mod tactics;
 
 pub use crate::fight::{
-    Action, ActionResult, Cost, Life, MAX_PLAN, Movement, Plan, Policy, Provokes, Slot, UnitId,
-    View,
+    Action, ActionResult, ActiveSpell, CastTarget, Castable, Cost, Life, MAX_PLAN, MetamagicKind,
+    Metamagics, Movement, Plan, Policy, Provokes, Slot, UnitId, View,
 };
 pub use default::{
     DefaultPolicy, conditioned_turn, default_toward, full_attack, push_power_choice,

@@ -273,16 +273,68 @@ impl Modifier {
 
     /// This modifier counts toward `stat` (a `saves` modifier counts toward `will`, an
     /// `attack` one toward `melee_attack`…).
+    #[inline]
     pub fn targets(&self, stat: Stat) -> bool {
-        self.stat == stat
-            || match self.stat {
-                Stat::Attack => matches!(stat, Stat::MeleeAttack | Stat::RangedAttack),
-                Stat::Damage => matches!(stat, Stat::MeleeDamage | Stat::RangedDamage),
-                Stat::Saves => matches!(stat, Stat::Fort | Stat::Reflex | Stat::Will),
-                Stat::Skills => stat == Stat::DexSkills,
-                _ => false,
-            }
+        counts_toward(self.stat, stat)
     }
+
+    /// The modifier as a [`Part`] for [`resolve_parts`].
+    #[inline]
+    pub fn part(&self) -> Part<'_> {
+        Part {
+            stat: self.stat,
+            kind: self.kind,
+            value: self.value,
+            when: &self.when,
+        }
+    }
+}
+
+/// A value written for `written` counts toward `stat` (see [`Modifier::targets`]).
+#[inline]
+fn counts_toward(written: Stat, stat: Stat) -> bool {
+    written == stat
+        || match written {
+            Stat::Attack => matches!(stat, Stat::MeleeAttack | Stat::RangedAttack),
+            Stat::Damage => matches!(stat, Stat::MeleeDamage | Stat::RangedDamage),
+            Stat::Saves => matches!(stat, Stat::Fort | Stat::Reflex | Stat::Will),
+            Stat::Skills => stat == Stat::DexSkills,
+            _ => false,
+        }
+}
+
+/// One typed value as the resolver reads it, its condition borrowed: a [`Modifier`]'s parts
+/// ([`Modifier::part`]), or a value a lasting spell effect holds (its amount rolled when it was
+/// cast, its condition the spell file's). `Copy`, so effects never clone a `When`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part<'m> {
+    pub stat: Stat,
+    pub kind: BonusType,
+    pub value: i32,
+    pub when: &'m When,
+}
+
+/// An unconditional [`When`], for parts that always hold.
+pub static ALWAYS: When = When::Always;
+
+/// [`resolve`] over [`Part`]s: the same stacking for every source — standing modifiers,
+/// conditions and spell effects — so they all meet in one resolver.
+pub fn resolve_parts<'m>(
+    parts: impl IntoIterator<Item = Part<'m>>,
+    stat: Stat,
+    ac: Option<AcKind>,
+    ctx: &Context,
+) -> i32 {
+    let mut s = Stacker::default();
+    for p in parts {
+        if counts_toward(p.stat, stat)
+            && ac.is_none_or(|kind| p.kind.applies_to_ac(kind))
+            && p.when.holds(ctx)
+        {
+            s.add(p.kind, p.value);
+        }
+    }
+    s.total()
 }
 
 impl fmt::Display for Modifier {
@@ -358,14 +410,7 @@ pub fn resolve<'m>(
     ac: Option<AcKind>,
     ctx: &Context,
 ) -> i32 {
-    let mut s = Stacker::default();
-    for m in modifiers {
-        if m.targets(stat) && ac.is_none_or(|kind| m.kind.applies_to_ac(kind)) && m.when.holds(ctx)
-        {
-            s.add(m.kind, m.value);
-        }
-    }
-    s.total()
+    resolve_parts(modifiers.into_iter().map(Modifier::part), stat, ac, ctx)
 }
 
 #[cfg(test)]

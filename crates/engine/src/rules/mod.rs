@@ -14,8 +14,8 @@ pub mod effect;
 pub mod feat;
 
 pub use bonus::{
-    AcKind, AlignmentAxis, AttackContext, BonusType, Context, Descriptor, Modifier, Stacker, Stat,
-    When, resolve, stack,
+    ALWAYS, AcKind, AlignmentAxis, AttackContext, BonusType, Context, Descriptor, Modifier, Part,
+    Stacker, Stat, When, resolve, resolve_parts, stack,
 };
 pub use check::{Check, Save, SaveResult, roll_check, roll_save};
 pub use condition::{Condition, ConditionSet, Definition, Group, Rounds, StartCondition, flag};

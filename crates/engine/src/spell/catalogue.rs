@@ -13,7 +13,7 @@ use crate::error::{DataError, DataErrors};
 
 /// A spell of one [`Catalogue`]: an index in name order, `Copy`. Only meaningful with the
 /// catalogue that issued it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SpellId(u16);
 
 impl SpellId {
@@ -206,6 +206,11 @@ impl Catalogue {
     /// The spell of `id` (an id of this catalogue).
     pub fn spell(&self, id: SpellId) -> &Spell {
         &self.spells[id.index()]
+    }
+
+    /// The spell of `id`, or `None` when `id` is not one of this catalogue's.
+    pub fn try_spell(&self, id: SpellId) -> Option<&Spell> {
+        self.spells.get(id.index())
     }
 
     /// The label of the file the spell of `id` was read from.

@@ -266,6 +266,15 @@ impl Spell {
         self.notes.as_deref()
     }
 
+    /// The `on_save` list when `on_save`, else the effects.
+    pub fn effect_list(&self, on_save: bool) -> &[Directed] {
+        if on_save {
+            &self.on_save
+        } else {
+            &self.effects
+        }
+    }
+
     /// True when no effect is modelled (`effects: []`; the notes say why), so `validate` can
     /// warn about a combatant naming it.
     pub fn has_no_effect(&self) -> bool {

@@ -7,6 +7,7 @@
 
 use crate::rng::Roller;
 
+use super::super::effects::Wards;
 use super::super::log::Sink;
 use super::super::numbers::Swing;
 use super::super::state::Fight;
@@ -64,6 +65,18 @@ impl Fight<'_> {
             // +6/+11/+16 add the 2nd–4th attacks; a base attack bonus above +20 adds none.
             (1 + (info[u].bab.max(1) - 1) as usize / 5).min(4)
         };
+        // « CRB — Haste »: one extra attack at the full base attack bonus.
+        if self.units[u].wards.has(Wards::EXTRA_ATTACK) {
+            if !info[u].weapons[first].melee {
+                self.provoke_shooting(u, dice, sink);
+            }
+            if self.units[u].active() && self.units[target].active() {
+                self.strike(u, target, first, Swing::default(), dice, sink);
+            }
+            if !self.units[u].active() {
+                return;
+            }
+        }
         for k in 0..lines {
             let (w, penalty) = if natural {
                 if !info[u].weapons[k].natural {

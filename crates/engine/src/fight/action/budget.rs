@@ -32,6 +32,26 @@ pub struct ActionResult {
     pub reason: &'static str,
 }
 
+impl ActionResult {
+    /// The action was carried out.
+    pub const fn done(kind: &'static str) -> Self {
+        ActionResult {
+            kind,
+            ok: true,
+            reason: "",
+        }
+    }
+
+    /// The action was refused for `reason`; nothing was spent.
+    pub const fn refused(kind: &'static str, reason: &'static str) -> Self {
+        ActionResult {
+            kind,
+            ok: false,
+            reason,
+        }
+    }
+}
+
 /// At most this many actions in one plan.
 pub const MAX_PLAN: usize = 5;
 
@@ -108,6 +128,7 @@ impl Spent {
             Slot::Move => (!self.has(STANDARD)).then_some(STANDARD),
             Slot::FullRound => (!(self.has(STANDARD | MOVED) || (self.has(STEPPED) && moves)))
                 .then_some(STANDARD | MOVED),
+            Slot::Beyond => None,
         };
         match spends {
             Some(parts) => {
@@ -169,6 +190,10 @@ pub fn budget(
     };
     for (i, action) in plan.iter().enumerate() {
         let cost = action.cost();
+        if cost.slot == Slot::Beyond {
+            dropped[i] = Some(drop("downgraded:cast_time")(action));
+            continue;
+        }
         if limited && let Some(reason) = refusal(limits, cost, spent.has(ACTED)) {
             dropped[i] = Some(drop(reason)(action));
             continue;
@@ -200,7 +225,10 @@ pub fn budget(
 #[cfg(test)]
 mod tests {
     use super::super::super::unit::UnitId;
+    use super::super::spell::{CastTarget, Metamagics};
     use super::*;
+    use crate::spell::SpellId;
+    use crate::spell::vocab::CastingTime;
 
     fn plan(actions: &[Action]) -> Plan {
         let mut p = Plan::new();
@@ -355,5 +383,64 @@ mod tests {
         );
         let mut spent = Spent::default();
         assert!(spent.take(STEP.cost()) && spent.take(ATTACK.cost()) && spent.take(SWIFT_COST));
+    }
+
+    fn cast(time: CastingTime, metamagic: Metamagics) -> Action {
+        Action::Cast {
+            spell: SpellId::default(),
+            target: CastTarget::Caster,
+            time,
+            metamagic,
+            defensively: false,
+        }
+    }
+
+    /// « CRB — Casting Time »: a standard-action spell beside a move; a full-round or
+    /// one-round spell takes the turn; swift and immediate spells (and quickened ones) take the
+    /// turn's one swift action; a free one fits beside anything; a longer one never fits.
+    #[test]
+    fn casting_times_take_their_slot_of_the_turn() {
+        use CastingTime::*;
+        let plain = |t| cast(t, Metamagics::NONE);
+        let quick = cast(
+            Standard,
+            Metamagics::NONE.with(super::super::spell::MetamagicKind::Quicken),
+        );
+        assert_eq!(run(&[plain(Standard), MOVE], false).0, ["cast", "move"]);
+        assert_eq!(
+            run(&[plain(FullRound), MOVE], false),
+            (vec!["cast"], vec!["downgraded:action_economy"])
+        );
+        assert_eq!(run(&[plain(OneRound), ATTACK], false).0, ["cast"]);
+        assert_eq!(
+            run(&[plain(Swift), plain(Immediate)], false),
+            (vec!["cast"], vec!["downgraded:action_economy"])
+        );
+        assert_eq!(
+            run(&[quick, plain(Standard), MOVE], false).0,
+            ["cast", "cast", "move"]
+        );
+        assert_eq!(run(&[plain(Free), FULL], false).0, ["cast", "full_attack"]);
+        assert_eq!(
+            run(&[plain(Long)], false),
+            (vec![], vec!["downgraded:cast_time"])
+        );
+    }
+
+    /// « CRB — Staggered », « Surprise »: one standard action — a standard-action spell fits,
+    /// a full-round one does not; a swift spell stays beside.
+    #[test]
+    fn a_staggered_caster_casts_standard_spells_only() {
+        use CastingTime::*;
+        let plain = |t| cast(t, Metamagics::NONE);
+        assert_eq!(run(&[plain(Standard)], true).0, ["cast"]);
+        assert_eq!(
+            run(&[plain(OneRound)], true),
+            (vec![], vec!["downgraded:staggered"])
+        );
+        assert_eq!(
+            run(&[plain(Swift), plain(Standard)], true).0,
+            ["cast", "cast"]
+        );
     }
 }

@@ -6,8 +6,11 @@
 //! the action families' business (`action::{attack, movement, stance}`).
 
 use crate::board::Pos;
+use crate::spell::SpellId;
+use crate::spell::vocab::CastingTime;
 
 use super::super::unit::UnitId;
+use super::spell::{CastTarget, MetamagicKind, Metamagics};
 
 /// One action a policy may ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +42,17 @@ pub enum Action {
     DropProne,
     /// Free: turns Power Attack / Deadly Aim on or off (« CRB — Power Attack »).
     PowerAttack { on: bool },
+    /// « CRB — Cast a Spell »: casts `spell` at `target` with `metamagic`, on the defensive or
+    /// not. The action carries the spell's casting time (`time`, build it with
+    /// `View::cast_action`) so that its cost is known without the catalogue; the cast checks
+    /// it against the spell and refuses a mismatch (`cast_time`) before anything is spent.
+    Cast {
+        spell: SpellId,
+        target: CastTarget,
+        time: CastingTime,
+        metamagic: Metamagics,
+        defensively: bool,
+    },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -57,6 +71,9 @@ pub enum Slot {
     Standard,
     /// The whole turn: no standard or move action beside it.
     FullRound,
+    /// More than a turn (a spell of a `long` casting time): never fits, dropped as
+    /// `downgraded:cast_time`.
+    Beyond,
 }
 
 /// The movement an action makes.
@@ -130,7 +147,7 @@ impl Cost {
     pub fn is_swift(self) -> bool {
         match self.slot {
             Slot::Swift | Slot::Immediate => true,
-            Slot::Free | Slot::Move | Slot::Standard | Slot::FullRound => false,
+            Slot::Free | Slot::Move | Slot::Standard | Slot::FullRound | Slot::Beyond => false,
         }
     }
 
@@ -139,7 +156,7 @@ impl Cost {
     pub fn takes_standard_action(self) -> bool {
         match self.slot {
             Slot::Standard | Slot::FullRound => true,
-            Slot::Free | Slot::Swift | Slot::Immediate | Slot::Move => false,
+            Slot::Free | Slot::Swift | Slot::Immediate | Slot::Move | Slot::Beyond => false,
         }
     }
 
@@ -164,6 +181,7 @@ impl Action {
             Action::StandUp => "stand_up",
             Action::DropProne => "drop_prone",
             Action::PowerAttack { .. } => "power_attack",
+            Action::Cast { .. } => "cast",
         }
     }
 
@@ -185,6 +203,23 @@ impl Action {
             Action::Run { .. } => Cost::new(Slot::FullRound, Runs, Yes),
             Action::StandUp => Cost::new(Slot::Move, Stays, Yes),
             Action::DropProne | Action::PowerAttack { .. } => Cost::new(Slot::Free, Stays, No),
+            // « CRB — Casting Time », « Quicken Spell » (a swift action that provokes no
+            // attack of opportunity), « Concentration — Casting Defensively ».
+            Action::Cast {
+                time,
+                metamagic,
+                defensively,
+                ..
+            } => {
+                let quickened = metamagic.has(MetamagicKind::Quicken);
+                let slot = if quickened {
+                    Slot::Swift
+                } else {
+                    casting_slot(time)
+                };
+                let provokes = if quickened || defensively { No } else { Yes };
+                Cost::new(slot, Stays, provokes)
+            }
         }
     }
 
@@ -195,6 +230,13 @@ impl Action {
         match self {
             Action::FullAttack { target } => Some(Action::Attack { target }),
             Action::Charge { .. } | Action::Withdraw | Action::Run { .. } => None,
+            // « CRB — Staggered »: a standard-action spell fits, a full-round one does not.
+            Action::Cast { .. } => match self.cost().slot {
+                Slot::FullRound | Slot::Beyond => None,
+                Slot::Free | Slot::Swift | Slot::Immediate | Slot::Move | Slot::Standard => {
+                    Some(self)
+                }
+            },
             Action::Attack { .. }
             | Action::Move { .. }
             | Action::FiveFootStep { .. }
@@ -204,6 +246,19 @@ impl Action {
             | Action::DropProne
             | Action::PowerAttack { .. } => Some(self),
         }
+    }
+}
+
+/// The slot of a casting time (« CRB — Casting Time »: « A spell that takes 1 round to cast
+/// is a full-round action »; anything longer never fits a turn).
+fn casting_slot(time: CastingTime) -> Slot {
+    match time {
+        CastingTime::Standard => Slot::Standard,
+        CastingTime::FullRound | CastingTime::OneRound => Slot::FullRound,
+        CastingTime::Swift => Slot::Swift,
+        CastingTime::Immediate => Slot::Immediate,
+        CastingTime::Free => Slot::Free,
+        CastingTime::Long => Slot::Beyond,
     }
 }
 

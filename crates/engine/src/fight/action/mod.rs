@@ -1,6 +1,7 @@
 //! Actions: what a policy may ask for and what it costs ([`cost`]), the action economy that
-//! keeps what fits a turn ([`budget`]), and [`Fight::act`], which carries out one kept action
-//! through its family — attacks ([`attack`]), movement ([`movement`]), stances ([`stance`]).
+//! keeps what fits a turn ([`budget`]), the words of a cast ([`spell`]), and [`Fight::act`],
+//! which carries out one kept action through its family — attacks ([`attack`]), movement
+//! ([`movement`]), stances ([`stance`]), casting (`fight::cast`) — and says what became of it.
 //! Owns the dispatch from an action to its family; never decides which action to take (a
 //! policy does) or when (the turn loop, `turn`).
 
@@ -8,10 +9,12 @@ mod attack;
 pub mod budget;
 pub mod cost;
 mod movement;
+pub mod spell;
 mod stance;
 
 pub use budget::{ActionResult, Limits, MAX_PLAN, Plan, budget};
 pub use cost::{Action, Cost, Movement, Provokes, Slot};
+pub use spell::{CastTarget, MetamagicKind, Metamagics};
 
 use crate::board::Pos;
 use crate::rng::Roller;
@@ -26,7 +29,8 @@ pub struct Scratch {
 }
 
 impl Fight<'_> {
-    /// Carries out one kept action of `u`.
+    /// Carries out one kept action of `u`; what became of it (a cast may be refused: see
+    /// `fight::cast`; every other action is carried out as far as the battlefield allows).
     pub fn act<R: Roller, S: Sink>(
         &mut self,
         u: usize,
@@ -34,7 +38,7 @@ impl Fight<'_> {
         scratch: &mut Scratch,
         dice: &mut R,
         sink: &mut S,
-    ) {
+    ) -> ActionResult {
         match action {
             Action::Attack { target } => self.attack(u, target.index(), dice, sink),
             Action::FullAttack { target } => self.full_attack(u, target.index(), dice, sink),
@@ -48,7 +52,9 @@ impl Fight<'_> {
             Action::StandUp => self.stand_up(u, dice, sink),
             Action::DropProne => self.drop_prone(u, sink),
             Action::PowerAttack { on } => self.toggle_power_attack(u, on, sink),
+            Action::Cast { .. } => return self.cast(u, action, dice, sink),
         }
+        ActionResult::done(action.kind())
     }
 
     /// `target` if it is an active enemy, else the nearest active enemy.

@@ -158,7 +158,7 @@ impl Fight<'_> {
 
     /// « CRB — 5-Foot Step »: moves `u` one square to `to` (already checked), no AoO.
     fn step_to<S: Sink>(&mut self, u: usize, to: Pos, sink: &mut S) {
-        let id = self.scenario.units()[u].id.as_str();
+        let id = self.id(u);
         log!(
             S,
             sink,

@@ -18,13 +18,7 @@ impl Fight<'_> {
         self.provoke_shooting(u, dice, sink);
         if self.units[u].active() {
             self.units[u].conds.remove(Condition::Prone);
-            log!(
-                S,
-                sink,
-                Some(self.round),
-                Some(self.scenario.units()[u].id.as_str()),
-                "stands up"
-            );
+            log!(S, sink, Some(self.round), Some(self.id(u)), "stands up");
         }
     }
 
@@ -32,13 +26,7 @@ impl Fight<'_> {
     pub(super) fn drop_prone<S: Sink>(&mut self, u: usize, sink: &mut S) {
         if !self.units[u].conds.has(Condition::Prone) {
             self.units[u].conds.add(Condition::Prone, 0);
-            log!(
-                S,
-                sink,
-                Some(self.round),
-                Some(self.scenario.units()[u].id.as_str()),
-                "drops prone"
-            );
+            log!(S, sink, Some(self.round), Some(self.id(u)), "drops prone");
         }
     }
 
@@ -59,7 +47,7 @@ impl Fight<'_> {
             S,
             sink,
             Some(self.round),
-            Some(self.scenario.units()[u].id.as_str()),
+            Some(self.id(u)),
             "{feat} {state}"
         );
     }

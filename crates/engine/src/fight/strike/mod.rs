@@ -6,11 +6,14 @@
 //! Order: situational numbers (`numbers`) → d20 (natural 1 misses, natural 20 hits and
 //! threatens) → threat and confirmation → concealment d100 → damage dice, applied by the pure
 //! damage rules (`rules::damage`) → the wound on the life track and the tallies → one log line
-//! (`text`). Owns a single attack; which attacks an action makes, and when a
-//! creature provokes, belong to the action families and `aoo`.
+//! (`text`). A side carrying spell effects adds its steps (`wards`): sanctuary before the
+//! roll, mirror images after a hit or a near miss, a retaliation after a melee hit. Owns a
+//! single attack; which attacks an action makes, and when a creature provokes, belong to the
+//! action families and `aoo`.
 
 mod roll;
 mod text;
+mod wards;
 
 use crate::rng::Roller;
 use crate::rules::Condition;
@@ -69,21 +72,28 @@ impl Fight<'_> {
         let Some(numbers) = self.attack_numbers(a, t, w, swing, power) else {
             return Struck::MISS;
         };
+        let warded = !(self.units[a].wards.is_empty() && self.units[t].wards.is_empty());
+        if warded && !self.wards_allow(a, t, dice, sink) {
+            return Struck::MISS;
+        }
         self.break_fascination(t, sink);
         let roll = self.roll_attack(a, w, &numbers, dice);
         let weapon = self.info[a].weapons[w].index;
         let head = Head {
             opportunity: swing.opportunity,
-            weapon: self.scenario.units()[a].combatant.attacks()[weapon].name(),
-            target: self.scenario.units()[t].id.as_str(),
+            weapon: self.combatant(a).attacks()[weapon].name(),
+            target: self.id(t),
             roll,
             bonus: numbers.bonus,
             ac: numbers.ac,
         };
-        let a_id = self.scenario.units()[a].id.as_str();
+        let a_id = self.id(a);
         let round = Some(self.round);
         if !roll.hit {
             log!(S, sink, round, Some(a_id), "{head} -> MISS");
+            if warded {
+                self.near_miss(a, t, roll.total, numbers.ac, sink);
+            }
             return Struck::MISS;
         }
         let crit = Crit {
@@ -108,6 +118,11 @@ impl Fight<'_> {
             );
             return Struck::MISS;
         }
+        let mut note = String::new();
+        if warded && !self.hit_lands::<R, S>(a, t, &mut note, dice) {
+            log!(S, sink, round, Some(a_id), "{head} -> HIT{crit}{note}");
+            return Struck::MISS;
+        }
         let damage = self.roll_damage(a, t, w, &numbers, roll.crit, dice);
         let wound = self.wound(a, t, roll, damage.dealt);
         if S::ON {
@@ -129,10 +144,19 @@ impl Fight<'_> {
                     sink,
                     round,
                     Some(a_id),
-                    "{head} -> HIT{crit} ({c}) {wounded}"
+                    "{head} -> HIT{crit}{note} ({c}) {wounded}"
                 ),
-                None => log!(S, sink, round, Some(a_id), "{head} -> HIT{crit} {wounded}"),
+                None => log!(
+                    S,
+                    sink,
+                    round,
+                    Some(a_id),
+                    "{head} -> HIT{crit}{note} {wounded}"
+                ),
             }
+        }
+        if warded {
+            self.after_hit(a, t, w, dice, sink);
         }
         Struck {
             hit: true,
@@ -149,7 +173,7 @@ impl Fight<'_> {
                 S,
                 sink,
                 Some(self.round),
-                Some(self.scenario.units()[t].id.as_str()),
+                Some(self.id(t)),
                 "fascinated ends (attacked)"
             );
         }

@@ -112,8 +112,8 @@ impl Fight<'_> {
     ) -> DamageRoll {
         let weapon = &self.info[a].weapons[w];
         let multiplier = if crit { weapon.crit_mult } else { 1 };
-        let attack = &self.scenario.units()[a].combatant.attacks()[weapon.index];
-        let defender = &self.scenario.units()[t].combatant;
+        let attack = &self.combatant(a).attacks()[weapon.index];
+        let defender = self.combatant(t);
         let mut damage = Damage::against(Defense {
             immunities: defender.immunities(),
             resistances: defender.resistances(),

@@ -7,6 +7,7 @@ mod support;
 
 mod aoo;
 mod attack;
+mod cast;
 mod checks;
 mod concealment;
 mod conditions;

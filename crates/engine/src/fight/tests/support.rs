@@ -304,7 +304,8 @@ pub fn duel(attacker: Combatant, target: Combatant, rounds: u32, script: &[(u32,
 }
 
 /// The occupancy grid agrees with the units' footprints (the living, the fallen and the dead
-/// all hold their squares), layer by layer: every square some footprint covers is marked in
+/// all hold their squares; a summoned creature not on the battlefield holds none), layer by
+/// layer: every square some footprint covers is marked in
 /// that unit's layer, and only by a unit whose footprint covers it — so no two units of one
 /// layer ever share a square.
 fn check_occupancy(fight: &Fight) {
@@ -314,7 +315,8 @@ fn check_occupancy(fight: &Fight) {
         for layer in 0..=3 {
             let covering: Vec<usize> = (0..fight.units.len())
                 .filter(|&u| {
-                    fight.info[u].size.occupancy_layer() == layer
+                    !fight.units[u].absent
+                        && fight.info[u].size.occupancy_layer() == layer
                         && fight.info[u]
                             .size
                             .squares(fight.units[u].pos)

@@ -1,15 +1,18 @@
 //! One combatant's turn (« CRB — Actions in Combat », « Dying », « Disabled »; the reference
-//! spec, « Économie d'action », « Conditions effectives »): the dead skip it, the dying roll to
-//! stabilize, the bleeding bleed, a condition that forbids acting loses it, a confused creature
-//! rolls its d%; an active creature asks the policy for a plan, the budget keeps what fits its
-//! conditions' [`Limits`] (each dropped action logged), and the kept actions run in order.
-//! At its end, timed conditions lose a round. Owns the shape of a turn; each action is
-//! carried out by `action`.
+//! spec, « Économie d'action », « Conditions effectives »): a caster's spell of one round goes
+//! off and its held charge is tried again (`cast`); the dead skip the turn, the dying roll to
+//! stabilize, the bleeding bleed, recurring spell damage and spell weapons strike (`effects`),
+//! a condition that forbids acting loses it, a confused creature rolls its d%; an active
+//! creature asks the policy for a plan, the budget keeps what fits its conditions' [`Limits`]
+//! (each dropped action logged), and the kept actions run in order (a refused cast logged with
+//! its reason). At its end, a condition a save can end rolls it, and timed conditions lose a
+//! round. Owns the shape of a turn; each action is carried out by `action`.
 
 use crate::rng::Roller;
 use crate::rules::flag;
 
 use super::super::action::{Limits, MAX_PLAN, Plan, Scratch, budget};
+use super::super::effects::Wards;
 use super::super::log::{Sink, log};
 use super::super::state::{Fight, Life};
 use super::super::unit::UnitId;
@@ -25,6 +28,9 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) {
+        if self.magic.on && self.info[u].caster.is_some() {
+            self.start_casting_turn(u, dice, sink);
+        }
         if self.units[u].dead {
             return;
         }
@@ -43,22 +49,28 @@ impl Fight<'_> {
                 return;
             }
         }
+        if !self.units[u].wards.is_empty() {
+            self.start_turn_effects(u, dice, sink);
+            if !self.units[u].active() {
+                return;
+            }
+        }
         let frozen =
             (self.units[u].conds.iter()).find(|c| c.definition().flags & flag::CANT_ACT != 0);
         if let Some(c) = frozen {
-            let id = self.scenario.units()[u].id.as_str();
+            let id = self.id(u);
             log!(S, sink, Some(self.round), Some(id), "{c}: loses its turn");
-            self.end_turn(u, sink);
+            self.end_turn(u, dice, sink);
             return;
         }
         if self.has_flag(u, flag::CONFUSED) && !self.confused_turn(u, dice, sink) {
-            self.end_turn(u, sink);
+            self.end_turn(u, dice, sink);
             return;
         }
         let mut plan = Plan::new();
         policy.decide(&View::new(self), UnitId::of(u), &mut plan);
         self.play_plan(u, &plan, scratch, dice, sink);
-        self.end_turn(u, sink);
+        self.end_turn(u, dice, sink);
     }
 
     /// What `u`'s life state, its conditions and the round leave of its turn.
@@ -85,7 +97,7 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) {
-        let id = self.scenario.units()[u].id.as_str();
+        let id = self.id(u);
         let round = Some(self.round);
         let mut kept = Plan::new();
         let mut dropped = [None; MAX_PLAN];
@@ -98,9 +110,20 @@ impl Fight<'_> {
             if !self.units[u].active() || self.decided().is_some() {
                 break;
             }
-            self.act(u, action, scratch, dice, sink);
+            let result = self.act(u, action, scratch, dice, sink);
+            if !result.ok {
+                log!(
+                    S,
+                    sink,
+                    round,
+                    Some(id),
+                    "{} refused: {}",
+                    result.kind,
+                    result.reason
+                );
+            }
             // « CRB — Disabled »: a standard action costs 1 hit point when done at 0 hp.
-            let strains = action.cost().takes_standard_action();
+            let strains = result.ok && action.cost().takes_standard_action();
             if disabled && strains && self.units[u].hp == 0 && !self.units[u].dead {
                 self.apply_damage(u, 1, 0);
                 let dead = if self.units[u].dead { ", dead" } else { "" };
@@ -116,22 +139,20 @@ impl Fight<'_> {
         }
     }
 
-    /// The end of `u`'s turn: its timed conditions lose a round (« N rounds » counts the
-    /// bearer's turns); expired ones are logged.
-    fn end_turn<S: Sink>(&mut self, u: usize, sink: &mut S) {
+    /// The end of `u`'s turn: a condition its save can end rolls it (`effects`); its timed
+    /// conditions lose a round (« N rounds » counts the bearer's turns); expired ones are
+    /// logged.
+    fn end_turn<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
+        if self.units[u].wards.has(Wards::SAVE_ENDS) {
+            self.end_turn_saves(u, dice, sink);
+        }
         if self.units[u].conds.is_empty() {
             return;
         }
         let expired = self.units[u].conds.tick();
         if S::ON {
             for c in expired.iter() {
-                log!(
-                    S,
-                    sink,
-                    Some(self.round),
-                    Some(self.scenario.units()[u].id.as_str()),
-                    "{c} ends"
-                );
+                log!(S, sink, Some(self.round), Some(self.id(u)), "{c} ends");
             }
         }
     }

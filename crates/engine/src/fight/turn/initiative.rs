@@ -19,8 +19,11 @@ impl Fight<'_> {
         units.iter().any(|u| u.combatant.aware()) && !units.iter().all(|u| u.combatant.aware())
     }
 
+    /// Summoned creatures (`summon`) roll none: they take the places right after their
+    /// summoner.
     pub(super) fn roll_initiative<R: Roller, S: Sink>(&mut self, dice: &mut R, sink: &mut S) {
-        for i in 0..self.units.len() {
+        let rolled = self.scenario.units().len();
+        for i in 0..rolled {
             let nat = dice.d20() as i32;
             // Start conditions count (deafened −4).
             let conds = &self.units[i].conds;
@@ -42,12 +45,12 @@ impl Fight<'_> {
                 None,
                 None,
                 "initiative: {} d20={nat}{m:+}={}",
-                self.scenario.units()[i].id,
+                self.id(i),
                 nat + m
             );
         }
         self.order.clear();
-        self.order.extend(0..self.units.len());
+        self.order.extend(0..rolled);
         let (units, info) = (&self.units, self.info);
         self.order.sort_by_key(|&i| {
             (
@@ -56,6 +59,19 @@ impl Fight<'_> {
                 i,
             )
         });
+        if info.len() > rolled {
+            let mut k = 0;
+            while k < self.order.len() {
+                let c = self.order[k];
+                k += 1;
+                for (r, reserve) in info.iter().enumerate().skip(rolled) {
+                    if reserve.summoner == Some(c) {
+                        self.order.insert(k, r);
+                        k += 1;
+                    }
+                }
+            }
+        }
     }
 
     /// « ID starts invisible, shaken (3 rounds) » for each combatant with start conditions.
@@ -82,7 +98,7 @@ impl Fight<'_> {
                 None,
                 None,
                 "{} starts {}",
-                self.scenario.units()[i].id,
+                self.id(i),
                 list.join(", ")
             );
         }

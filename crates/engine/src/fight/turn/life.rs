@@ -21,7 +21,7 @@ impl Fight<'_> {
             S,
             sink,
             Some(self.round),
-            Some(self.scenario.units()[u].id.as_str()),
+            Some(self.id(u)),
             "bleeds {taken}: hp {before} -> {}",
             self.units[u].hp
         );
@@ -38,7 +38,7 @@ impl Fight<'_> {
         sink: &mut S,
     ) -> bool {
         let roll = dice.d100();
-        let id = self.scenario.units()[u].id.as_str();
+        let id = self.id(u);
         let round = Some(self.round);
         match roll {
             1..=25 => {
@@ -56,10 +56,7 @@ impl Fight<'_> {
                 false
             }
             51..=75 => {
-                let str_mod = self.scenario.units()[u]
-                    .combatant
-                    .abilities()
-                    .modifier(Ability::Str);
+                let str_mod = self.combatant(u).abilities().modifier(Ability::Str);
                 let dmg = (dice.d(8) as i32 + str_mod).max(1);
                 let before = self.units[u].hp;
                 let taken = self.apply_damage(u, dmg, 0);
@@ -91,7 +88,7 @@ impl Fight<'_> {
                             round,
                             Some(id),
                             "confused d100={roll}: attacks the nearest creature, {}",
-                            self.scenario.units()[o].id
+                            self.id(o)
                         );
                         self.strike(u, o, w, Swing::default(), dice, sink);
                     }
@@ -114,7 +111,7 @@ impl Fight<'_> {
         let nat = dice.d20() as i32;
         let hp = self.units[u].hp;
         let total = nat + self.info[u].con_mod + hp;
-        let id = self.scenario.units()[u].id.as_str();
+        let id = self.id(u);
         if nat == 20 || total >= 10 {
             self.units[u].stable = true;
             log!(

@@ -2,9 +2,11 @@
 //! d'action », « Mourir et stabilisation », « Conditions effectives »): initiative and the
 //! surprise round ([`initiative`]); then each round, in initiative order, every combatant takes
 //! its turn ([`combatant`]: the start-of-turn rolls of [`life`], the policy's plan through the
-//! action budget and its conditions' limits, the timed conditions' countdown). The fight ends
-//! as soon as at most one side has active combatants; the round cap makes a draw. Owns the
-//! order of play; what an action does is `action`'s, what a policy wants is its own.
+//! action budget and its conditions' limits, the timed conditions' countdown); after each
+//! place in the order, the spell effects of that caster lose a round (`effects`). The fight
+//! ends as soon as at most one side has active combatants (summoned creatures count for their
+//! side); the round cap makes a draw. Owns the order of play; what an action does is
+//! `action`'s, what a policy wants is its own.
 
 mod combatant;
 mod initiative;
@@ -52,17 +54,23 @@ impl Fight<'_> {
             }
             for k in 0..self.order.len() {
                 let u = self.order[k];
-                if round == 0 && !self.scenario.units()[u].combatant.aware() {
+                if round == 0 && !self.combatant(u).aware() {
                     log!(
                         S,
                         sink,
                         Some(0),
-                        Some(self.scenario.units()[u].id.as_str()),
+                        Some(self.id(u)),
                         "surprised: does not act in the surprise round"
                     );
+                    if self.magic.live > 0 {
+                        self.tick_effects_of(u, sink);
+                    }
                     continue;
                 }
                 self.take_turn(u, &mut *policy, scratch, dice, sink);
+                if self.magic.live > 0 {
+                    self.tick_effects_of(u, sink);
+                }
                 if let Some(outcome) = self.decided() {
                     self.log_end(outcome, sink);
                     return outcome;
@@ -97,6 +105,9 @@ impl Fight<'_> {
             t.add(&u.tally);
             t.downed += u64::from(u.downed);
             t.killed += u64::from(u.dead);
+        }
+        if self.info.len() > tally.units.len() {
+            self.credit_summons(tally);
         }
     }
 

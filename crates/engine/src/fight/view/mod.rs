@@ -8,6 +8,9 @@
 //! `queries`. Owns what a policy may see; never what it decides.
 
 mod queries;
+mod spells;
+
+pub use spells::{ActiveSpell, Castable};
 
 use crate::board::Pos;
 use crate::rules::ConditionSet;
