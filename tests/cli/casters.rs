@@ -253,3 +253,39 @@ fn a_sweep_of_casters_reads_its_spells_key_and_slices_merge_to_its_bytes() {
     assert_exit(&default, 0);
     assert_eq!(stdout(&default), stdout(&whole));
 }
+
+/// Every caster of data/ casts in its fights: the first fights' transcripts show its spells
+/// (the default policy casts when a spell is worth more than its weapons). Ivo, the level-1
+/// magus, is the one exception: his shocking grasp and acid splash are worth less than his
+/// longsword against these foes, and the spell combat that makes a magus cast belongs to the
+/// class abilities.
+#[test]
+fn every_caster_in_data_casts_in_its_fights() {
+    let party = [
+        "data/pcs/torvald.json",
+        "data/pcs/quill.json",
+        "data/pcs/rowan.json",
+    ];
+    let orcs = [ORC, ORC];
+    let cases: [(&str, &[&str]); 5] = [
+        (MAELIS, &orcs),
+        (SERA, &orcs),
+        ("data/pcs/hesper.json", &orcs),
+        (DROW, &party),
+        ("data/monsters/lich.json", &party),
+    ];
+    for (caster, foes) in cases {
+        let casts = (1..=4).any(|seed| {
+            let seed = seed.to_string();
+            let mut args = vec!["run", "--map", ARENA, "--side", "players", caster];
+            args.push("--side");
+            args.push("monsters");
+            args.extend_from_slice(foes);
+            args.extend_from_slice(&["--runs", "1", "--seed", &seed, "--transcript"]);
+            let out = pf1e_sim(&args);
+            assert_exit(&out, 0);
+            stdout(&out).lines().any(|l| l.contains(" casts "))
+        });
+        assert!(casts, "{caster} never casts in its first fights");
+    }
+}

@@ -34,7 +34,7 @@ pub use action::{
 };
 pub use state::Life;
 pub use turn::Outcome;
-pub use unit::UnitId;
+pub use unit::{UnitId, UnitIds};
 pub use view::{ActiveSpell, Castable, Policy, View};
 
 pub(crate) use action::Scratch;

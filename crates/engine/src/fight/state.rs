@@ -18,7 +18,7 @@ use crate::tally::UnitTally;
 
 use super::effects::Wards;
 use super::magic::Magic;
-use super::unit::UnitInfo;
+use super::unit::{UnitIds, UnitInfo};
 use crate::model::Combatant;
 use crate::rules::ConditionSet;
 
@@ -29,24 +29,6 @@ fn start_conditions(c: &Combatant) -> ConditionSet {
         set.add(s.condition, s.rounds);
     }
     set
-}
-
-/// Up to 256 units: a set of unit indices as bits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct UnitSet([u64; 4]);
-
-impl UnitSet {
-    pub fn insert(&mut self, u: usize) {
-        self.0[u / 64] |= 1 << (u % 64);
-    }
-
-    pub fn contains(&self, u: usize) -> bool {
-        self.0[u / 64] & (1 << (u % 64)) != 0
-    }
-
-    pub fn clear(&mut self) {
-        self.0 = [0; 4];
-    }
 }
 
 /// Where a combatant stands on the life track.
@@ -89,7 +71,7 @@ pub struct UnitState {
     pub bleed: u32,
     /// Opponents that already took an attack of opportunity for this unit leaving a threatened
     /// square this round (« CRB — AoO: moving out of more than one threatened square… »).
-    pub provoked: UnitSet,
+    pub provoked: UnitIds,
     pub tally: UnitTally,
     /// Kinds of spell effects it carries (`effects::Wards`): empty for most units.
     pub wards: Wards,
@@ -180,7 +162,7 @@ impl<'s> Fight<'s> {
                 power_attack: false,
                 conds: ConditionSet::default(),
                 bleed: 0,
-                provoked: UnitSet::default(),
+                provoked: UnitIds::default(),
                 tally: UnitTally::default(),
                 wards: Wards::default(),
                 temp_hp: 0,
@@ -226,7 +208,7 @@ impl<'s> Fight<'s> {
                 power_attack: false,
                 conds: start_conditions(&info.combatant),
                 bleed: info.combatant.bleed(),
-                provoked: UnitSet::default(),
+                provoked: UnitIds::default(),
                 tally: UnitTally::default(),
                 wards: Wards::default(),
                 temp_hp: 0,

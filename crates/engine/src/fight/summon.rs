@@ -24,7 +24,8 @@ use crate::tally::Tally;
 use super::cast::{CastPlan, say};
 use super::effects::{Active, FOREVER};
 use super::log::{Sink, log};
-use super::state::{Fight, UnitSet};
+use super::state::Fight;
+use super::unit::UnitIds;
 use super::unit::UnitInfo;
 
 /// Most units a fight holds (ids are one byte).
@@ -209,7 +210,7 @@ impl Fight<'_> {
             state.conds.add(s.condition, s.rounds);
         }
         state.bleed = info.combatant.bleed();
-        state.provoked = UnitSet::default();
+        state.provoked = UnitIds::default();
         state.aoo_left = info.aoo_per_round;
         state.temp_hp = 0;
         state.tally = tally;

@@ -20,7 +20,7 @@ use crate::spell::SpellId;
 
 use super::cast::caster::Caster;
 
-pub use super::id::UnitId;
+pub use super::id::{UnitId, UnitIds};
 
 /// One attack line, ready for resolution.
 #[derive(Clone, Debug)]

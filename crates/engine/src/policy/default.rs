@@ -1,11 +1,13 @@
-//! The reference spec's default policy (« Économie d'action »): against the nearest active
-//! enemy — full attack when a weapon can strike it from here (a ranged combatant shoots
+//! The reference spec's default policy (« Économie d'action »): a caster casts when a spell is
+//! worth more than its weapons (`casting`); otherwise, against the nearest active enemy — full attack when a weapon can strike it from here (a ranged combatant shoots
 //! whenever it can), else charge when a clear straight line exists, else a 5-foot step and a
 //! full attack when one step is enough, else move and attack. Before any tactic, the turns that
 //! conditions decide ([`conditioned_turn`]); before any attack, the Power Attack choice
 //! ([`push_power_choice`]). Reads the fight only through the [`View`]; fills a [`Plan`].
 
 use crate::fight::{Action, Plan, Policy, UnitId, View};
+
+use super::casting::{Latitude, cast_turn};
 use crate::rules::{Condition, flag};
 
 /// The reference spec's default policy.
@@ -15,7 +17,7 @@ pub struct DefaultPolicy;
 impl Policy for DefaultPolicy {
     #[inline]
     fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
-        if conditioned_turn(view, me, plan) {
+        if conditioned_turn(view, me, plan) || cast_turn(view, me, plan, Latitude::FREE) {
             return;
         }
         let Some(target) = view.nearest_enemy(me) else {

@@ -20,6 +20,7 @@
 //! a snapshot built from the [`View`] only for them; it will live here, in `observation.rs`,
 //! beside the policies that need it — the built-in ones never pay for it.
 
+pub mod casting;
 mod default;
 mod tactics;
 

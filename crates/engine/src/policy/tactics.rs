@@ -17,6 +17,7 @@
 use crate::fight::{Action, Life, Plan, Policy, UnitId, View};
 use crate::scenario::Tactic;
 
+use super::casting::{Latitude, cast_turn};
 use super::default::{DefaultPolicy, default_toward, full_attack};
 
 /// `focus_weakest`: target the active enemy with the lowest current hit points (the lethal
@@ -79,6 +80,9 @@ impl Policy for Tactic {
 impl Policy for FocusWeakest {
     #[inline]
     fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
+        if cast_turn(view, me, plan, Latitude::FREE) {
+            return;
+        }
         if let Some(target) = view.weakest_enemy(me) {
             default_toward(view, me, target, plan);
         }
@@ -88,6 +92,9 @@ impl Policy for FocusWeakest {
 impl Policy for HoldAndShoot {
     #[inline]
     fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
+        if cast_turn(view, me, plan, Latitude::HOLD) {
+            return;
+        }
         if let Some(target) = view.nearest_strikable_from(me, view.position(me)) {
             full_attack(view, me, target, plan);
             return;
@@ -110,6 +117,9 @@ impl Policy for HoldAndShoot {
 impl Policy for Kite {
     #[inline]
     fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
+        if view.has_ranged(me) && cast_turn(view, me, plan, Latitude::HOLD) {
+            return;
+        }
         if !view.has_ranged(me) {
             DefaultPolicy.decide(view, me, plan);
             return;

@@ -21,6 +21,9 @@ pub enum Action {
     FullAttack { target: UnitId },
     /// Move: up to speed along the shortest real path, until the target can be attacked.
     Move { target: UnitId },
+    /// Move: up to speed toward any unit, friend or foe, until it stands within `within_ft`
+    /// of it with line of effect (to touch an ally with a cure, to bring a spell in range).
+    Approach { target: UnitId, within_ft: u16 },
     /// No action, no attack of opportunity: one square toward the target; no other movement.
     FiveFootStep { target: UnitId },
     /// No action, no attack of opportunity: the 5-foot step to the neighbouring square `to` (a
@@ -173,6 +176,7 @@ impl Action {
             Action::Attack { .. } => "attack",
             Action::FullAttack { .. } => "full_attack",
             Action::Move { .. } => "move",
+            Action::Approach { .. } => "approach",
             Action::FiveFootStep { .. } | Action::FiveFootStepTo { .. } => "5foot_step",
             Action::Charge { .. } => "charge",
             Action::Withdraw => "withdraw",
@@ -193,7 +197,9 @@ impl Action {
         match self {
             Action::Attack { .. } => Cost::new(Slot::Standard, Stays, WhenRanged),
             Action::FullAttack { .. } => Cost::new(Slot::FullRound, Stays, WhenRanged),
-            Action::Move { .. } | Action::Flee => Cost::new(Slot::Move, Walks, Yes),
+            Action::Move { .. } | Action::Approach { .. } | Action::Flee => {
+                Cost::new(Slot::Move, Walks, Yes)
+            }
             Action::FiveFootStep { .. } | Action::FiveFootStepTo { .. } => {
                 Cost::new(Slot::Free, FiveFootStep, No)
             }
@@ -239,6 +245,7 @@ impl Action {
             },
             Action::Attack { .. }
             | Action::Move { .. }
+            | Action::Approach { .. }
             | Action::FiveFootStep { .. }
             | Action::FiveFootStepTo { .. }
             | Action::Flee
@@ -273,6 +280,10 @@ mod tests {
             Action::Attack { target: t },
             Action::FullAttack { target: t },
             Action::Move { target: t },
+            Action::Approach {
+                target: t,
+                within_ft: 5,
+            },
             Action::FiveFootStep { target: t },
             Action::FiveFootStepTo { to: Pos::new(0, 0) },
             Action::Charge { target: t },

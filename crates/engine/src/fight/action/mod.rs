@@ -1,10 +1,11 @@
 //! Actions: what a policy may ask for and what it costs ([`cost`]), the action economy that
 //! keeps what fits a turn ([`budget`]), the words of a cast ([`spell`]), and [`Fight::act`],
 //! which carries out one kept action through its family — attacks ([`attack`]), movement
-//! ([`movement`]), stances ([`stance`]), casting (`fight::cast`) — and says what became of it.
+//! ([`movement`], [`approach`]), stances ([`stance`]), casting (`fight::cast`) — and says what became of it.
 //! Owns the dispatch from an action to its family; never decides which action to take (a
 //! policy does) or when (the turn loop, `turn`).
 
+mod approach;
 mod attack;
 pub mod budget;
 pub mod cost;
@@ -43,6 +44,9 @@ impl Fight<'_> {
             Action::Attack { target } => self.attack(u, target.index(), dice, sink),
             Action::FullAttack { target } => self.full_attack(u, target.index(), dice, sink),
             Action::Move { target } => self.move_action(u, target.index(), scratch, dice, sink),
+            Action::Approach { target, within_ft } => {
+                self.approach(u, target.index(), u32::from(within_ft), scratch, dice, sink)
+            }
             Action::FiveFootStep { target } => self.step_toward(u, target.index(), sink),
             Action::FiveFootStepTo { to } => self.step_onto(u, to, sink),
             Action::Charge { target } => self.charge(u, target.index(), scratch, dice, sink),

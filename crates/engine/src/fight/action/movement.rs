@@ -140,7 +140,7 @@ impl Fight<'_> {
 
     /// Logs and walks the path planned in `scratch` (`what`: move, charge, withdraw, run,
     /// flee); the path stays in `scratch` for the caller.
-    fn walk_planned<R: Roller, S: Sink>(
+    pub(super) fn walk_planned<R: Roller, S: Sink>(
         &mut self,
         u: usize,
         what: &str,

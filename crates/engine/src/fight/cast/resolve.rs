@@ -21,6 +21,7 @@ use crate::spell::{Area, Spell};
 use super::super::effects::Dose;
 use super::super::log::{Sink, log};
 use super::super::state::Fight;
+use super::super::unit::UnitIds;
 use super::affect::{Landing, Share};
 use super::caster::Held;
 use super::caster::{Aimed, CastPlan};
@@ -137,11 +138,8 @@ impl<'s> Fight<'s> {
         if count == 1 {
             return;
         }
-        let friendly = !self.enemies(u, t);
         for o in 0..self.units.len() {
-            let reachable =
-                || (self.creature_in_reach(u, o, spell.range(), plan.cl, &target.filter)).is_ok();
-            if o != t && self.enemies(u, o) != friendly && reachable() {
+            if self.extra_target_ok(u, spell, plan.cl, t, o) {
                 self.magic.caught.push(o);
             }
         }
@@ -149,6 +147,41 @@ impl<'s> Fight<'s> {
         caught[1..].sort_by_key(|&o| (self.distance_ft(t, o), o));
         caught.truncate(count);
         self.magic.caught = caught;
+    }
+
+    /// `o` may be one of the more creatures of `u`'s targeted `spell` first aimed at `t`: not
+    /// `t`, on `t`'s side (relative to `u`), accepted by the spell's filter in range and line
+    /// of effect.
+    fn extra_target_ok(&self, u: usize, spell: &Spell, cl: u32, t: usize, o: usize) -> bool {
+        let Some(target) = spell.target() else {
+            return false;
+        };
+        o != t
+            && self.enemies(u, o) == self.enemies(u, t)
+            && (self.creature_in_reach(u, o, spell.range(), cl, &target.filter)).is_ok()
+    }
+
+    /// Adds to `out` the `count − 1` more creatures of `u`'s targeted `spell` first aimed at
+    /// `t`, as the cast picks them: the nearest to `t` of those [`Self::extra_target_ok`]
+    /// accepts (ties: unit order). For the policies' view, which may not roll the count.
+    pub(crate) fn extra_targets(
+        &self,
+        u: usize,
+        spell: &Spell,
+        cl: u32,
+        t: usize,
+        count: usize,
+        out: &mut UnitIds,
+    ) {
+        for _ in 1..count {
+            let next = (0..self.units.len())
+                .filter(|&o| !out.contains(o) && self.extra_target_ok(u, spell, cl, t, o))
+                .min_by_key(|&o| (self.distance_ft(t, o), o));
+            match next {
+                Some(o) => out.insert(o),
+                None => return,
+            }
+        }
     }
 
     /// Delivers `plan` to `t`: per projectile, its attack roll if any, then what `t` gets.
@@ -297,12 +330,7 @@ impl<'s> Fight<'s> {
             if !self.present(t) || !squares.caught(self.units[t].pos, self.info[t].size) {
                 continue;
             }
-            let side = match area.affects {
-                AreaAffects::All => true,
-                AreaAffects::Allies => !self.enemies(u, t),
-                AreaAffects::Enemies => self.enemies(u, t),
-            };
-            if side && area.filter.accepts(&self.facts(u, t)) {
+            if self.area_takes(u, t, area) {
                 self.magic.caught.push(t);
             }
         }
@@ -321,6 +349,38 @@ impl<'s> Fight<'s> {
             });
             self.magic.caught = caught;
         }
+    }
+
+    /// `u`'s `area` takes creature `t` once caught: its side is one the area `affects` and
+    /// the area's filter accepts it.
+    pub(crate) fn area_takes(&self, u: usize, t: usize, area: &Area) -> bool {
+        let side = match area.affects {
+            AreaAffects::All => true,
+            AreaAffects::Allies => !self.enemies(u, t),
+            AreaAffects::Enemies => self.enemies(u, t),
+        };
+        side && area.filter.accepts(&self.facts(u, t))
+    }
+
+    /// The members of `caught` a pool of `pool` Hit Dice takes, lowest Hit Dice first (ties:
+    /// unit order), skipping those beyond what is left — as [`Self::gather_area`] does with a
+    /// rolled pool. For the policies' view.
+    pub(crate) fn within_hd_pool(&self, caught: UnitIds, pool: u32) -> UnitIds {
+        let mut left = pool;
+        let mut taken = UnitIds::default();
+        let mut seen = UnitIds::default();
+        while let Some(t) = (caught.iter().map(|t| t.index()))
+            .filter(|&t| !seen.contains(t))
+            .min_by_key(|&t| (self.combatant(t).level(), t))
+        {
+            seen.insert(t);
+            let hd = self.combatant(t).level();
+            if hd <= left {
+                left -= hd;
+                taken.insert(t);
+            }
+        }
+        taken
     }
 
     /// « CRB — Dimension Door »: the caster moves.

@@ -16,7 +16,7 @@
 
 use crate::model::{Ability, ability_modifier};
 use crate::rules::effect::Effect;
-use crate::rules::{ALWAYS, BonusType, Part, Stat};
+use crate::rules::{ALWAYS, AcKind, BonusType, Context, Modifier, Part, Stat, resolve_parts};
 
 use super::super::state::Fight;
 use super::{Active, Wards};
@@ -155,6 +155,38 @@ impl<'s> Fight<'s> {
             .filter(|a| matches!(self.effect_of(a), Effect::NegativeLevels { .. }))
             .map(|a| a.value)
             .sum()
+    }
+
+    /// [`Fight::stat_mod`] with one more unconditional typed bonus `(kind, value)` on `stat`:
+    /// what a spell's modifier would make of the stat, through the same resolver (a policy
+    /// weighs a buff by the difference).
+    pub(crate) fn stat_mod_plus(
+        &self,
+        u: usize,
+        stat: Stat,
+        ac: Option<AcKind>,
+        ctx: &Context,
+        (kind, value): (BonusType, i32),
+    ) -> i32 {
+        let extra = Part {
+            stat,
+            kind,
+            value,
+            when: &ALWAYS,
+        };
+        let effects: &[Part] = if self.units[u].wards.has(Wards::STATS) {
+            &self.magic.parts[u]
+        } else {
+            &[]
+        };
+        let counted = self.units[u].conds.modifiers().map(|m| -> &Modifier { m });
+        let others = (self.info[u].modifiers.iter().chain(counted))
+            .map(Modifier::part)
+            .chain(effects.iter().copied())
+            .chain(std::iter::once(extra));
+        let base = self.info[u].included.iter().map(Modifier::part);
+        resolve_parts(base.clone().chain(others), stat, ac, ctx)
+            - resolve_parts(base, stat, ac, ctx)
     }
 
     /// `u`'s maximum hit points now: −5 per negative level.

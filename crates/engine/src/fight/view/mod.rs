@@ -9,6 +9,7 @@
 
 mod queries;
 mod spells;
+mod weigh;
 
 pub use spells::{ActiveSpell, Castable};
 

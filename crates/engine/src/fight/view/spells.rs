@@ -227,7 +227,7 @@ impl<'f> View<'f> {
     }
 
     /// Percent chance that `u`'s touch or ray hits `t` (100 without an attack roll).
-    fn spell_hit_percent(&self, u: usize, t: usize, s: &Spell) -> i64 {
+    pub(super) fn spell_hit_percent(&self, u: usize, t: usize, s: &Spell) -> i64 {
         let fight = self.fight;
         let Some(kind) = s.attack() else {
             return 100;

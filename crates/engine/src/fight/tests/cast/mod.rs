@@ -13,6 +13,7 @@ mod guards;
 mod lasting;
 mod metamagic;
 mod odds;
+mod policy;
 mod saves;
 mod timing;
 mod view;
