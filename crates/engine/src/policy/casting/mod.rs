@@ -92,13 +92,15 @@ pub fn cast_turn(view: &View<'_>, me: UnitId, plan: &mut Plan, latitude: Latitud
         return false;
     }
     let mut weigh = Weigh::new(view, me);
-    let mut best: Option<Choice> = None;
+    let mut best = Best {
+        bar: weapon_worth(view, me),
+        choice: None,
+    };
     for c in view.castable(me) {
         weigh_spell(&mut weigh, c, latitude, &mut best);
     }
-    let alternative = weapon_worth(view, me);
-    match best {
-        Some(choice) if choice.worth > alternative => {
+    match best.choice {
+        Some(choice) => {
             if let Some(to) = choice.step {
                 plan.push(Action::FiveFootStepTo { to });
             }
@@ -108,7 +110,27 @@ pub fn cast_turn(view: &View<'_>, me: UnitId, plan: &mut Plan, latitude: Latitud
             plan.push(choice.action);
             true
         }
-        _ => false,
+        None => false,
+    }
+}
+
+/// The best cast so far, and the worth a cast must exceed to take its place: at first what
+/// the weapons would do (a cast below it is never chosen, so it is never weighed in full).
+struct Best {
+    bar: i64,
+    choice: Option<Choice>,
+}
+
+impl Best {
+    fn beaten_by(&self, worth: i64) -> bool {
+        worth > self.bar
+    }
+
+    fn keep(&mut self, choice: Choice) {
+        if self.beaten_by(choice.worth) {
+            self.bar = choice.worth;
+            self.choice = Some(choice);
+        }
     }
 }
 
@@ -152,7 +174,7 @@ fn weigh_spell(
     weigh: &mut Weigh<'_, '_>,
     c: Castable,
     latitude: Latitude,
-    best: &mut Option<Choice>,
+    best: &mut Best,
 ) {
     let view = weigh.view;
     let me = weigh.me;
@@ -186,12 +208,12 @@ fn weigh_spell(
         if !may_catch_two(view, me, spell, target) {
             return;
         }
-        if let (Some(b), Some(optimistic)) = (*best, within_radius(view, me, spell, target)) {
+        if let Some(optimistic) = within_radius(view, me, spell, target) {
             let optimistic = fresh(view, c, optimistic);
             let bound = (options[..n].iter())
                 .filter_map(|&feats| weigh.cast(c.spell, feats, optimistic))
                 .max();
-            if bound.is_none_or(|w| w - cheapest <= b.worth) {
+            if bound.is_none_or(|w| !best.beaten_by(w - cheapest)) {
                 return;
             }
         }
@@ -292,7 +314,7 @@ fn weigh_candidate(
     spell: &Spell,
     candidate: Candidate,
     latitude: Latitude,
-    best: &mut Option<Choice>,
+    best: &mut Best,
 ) {
     let view = weigh.view;
     let me = weigh.me;
@@ -315,7 +337,7 @@ fn weigh_candidate(
     if spell.casting_time() == CastingTime::OneRound {
         worth = worth * 2 / 3;
     }
-    if best.is_some_and(|b| worth <= b.worth) {
+    if !best.beaten_by(worth) {
         return;
     }
     // Only a cast that would be the best is worth planning the walk for.
@@ -333,9 +355,7 @@ fn weigh_candidate(
         approach,
     };
     guard(view, me, spell, slot_level, latitude, &mut choice);
-    if best.is_none_or(|b| choice.worth > b.worth) {
-        *best = Some(choice);
-    }
+    best.keep(choice);
 }
 
 /// A cheap bound before the area's squares are drawn: a burst that harms enemies is tried
