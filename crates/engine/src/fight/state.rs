@@ -16,6 +16,8 @@ use crate::scenario::Scenario;
 use crate::size::Size;
 use crate::tally::UnitTally;
 
+use super::action::maneuver::link::Grip;
+use super::arms::{Arms, Ground};
 use super::effects::Wards;
 use super::magic::Magic;
 use super::unit::UnitInfo;
@@ -98,6 +100,10 @@ pub struct UnitState {
     /// Not on the battlefield: a summoned creature not (or no longer) summoned. It is also
     /// `dead`, so it never acts, threatens or counts for its side, and holds no square.
     pub absent: bool,
+    /// Its weapons and carried items as the fight left them (`arms`).
+    pub arms: Arms,
+    /// Its place in a grapple (`action::maneuver`).
+    pub grip: Grip,
 }
 
 impl UnitState {
@@ -148,6 +154,8 @@ pub struct Fight<'s> {
     pub cover_memo: std::cell::RefCell<std::collections::HashMap<u64, crate::los::Cover>>,
     /// Spellcasting: slots, charges, active effects (`magic`).
     pub magic: Magic<'s>,
+    /// Weapons lying on the battlefield (`arms`).
+    pub ground: Ground,
 }
 
 impl<'s> Fight<'s> {
@@ -185,6 +193,8 @@ impl<'s> Fight<'s> {
                 wards: Wards::default(),
                 temp_hp: 0,
                 absent: u.summoner.is_some(),
+                arms: u.arms,
+                grip: Grip::default(),
             })
             .collect();
         Fight {
@@ -204,6 +214,7 @@ impl<'s> Fight<'s> {
             path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
             magic: Magic::new(info),
+            ground: Ground::with_capacity(info.iter().map(|u| u.arms.total_held()).sum()),
         }
     }
 
@@ -231,6 +242,8 @@ impl<'s> Fight<'s> {
                 wards: Wards::default(),
                 temp_hp: 0,
                 absent: false,
+                arms: info.arms,
+                grip: Grip::default(),
             };
             if info.summoner.is_some() {
                 u.absent = true;
@@ -243,6 +256,7 @@ impl<'s> Fight<'s> {
             }
         }
         self.reset_magic();
+        self.ground.clear();
         self.order.clear();
         self.round = 0;
     }

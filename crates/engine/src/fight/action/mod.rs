@@ -1,16 +1,20 @@
 //! Actions: what a policy may ask for and what it costs ([`cost`]), the action economy that
 //! keeps what fits a turn ([`budget`]), the words of a cast ([`spell`]), and [`Fight::act`],
 //! which carries out one kept action through its family — attacks ([`attack`]), movement
-//! ([`movement`]), stances ([`stance`]), casting (`fight::cast`) — and says what became of it.
+//! ([`movement`]), stances ([`stance`]), casting (`fight::cast`), combat manoeuvres
+//! ([`maneuver`]), weapons picked up, drawn, sheathed or mended ([`weapons`]) — and says what
+//! became of it.
 //! Owns the dispatch from an action to its family; never decides which action to take (a
 //! policy does) or when (the turn loop, `turn`).
 
 mod attack;
 pub mod budget;
 pub mod cost;
+pub mod maneuver;
 mod movement;
 pub mod spell;
 mod stance;
+mod weapons;
 
 pub use budget::{ActionResult, Limits, MAX_PLAN, Plan, budget};
 pub use cost::{Action, Cost, Movement, Provokes, Slot};
@@ -53,6 +57,27 @@ impl Fight<'_> {
             Action::DropProne => self.drop_prone(u, sink),
             Action::PowerAttack { on } => self.toggle_power_attack(u, on, sink),
             Action::Cast { .. } => return self.cast(u, action, dice, sink),
+            Action::Maneuver {
+                kind,
+                target,
+                option,
+            } => {
+                let attempt = maneuver::Attempt {
+                    option,
+                    ..maneuver::Attempt::ACTION
+                };
+                return self.perform_maneuver(u, target.index(), kind, attempt, dice, sink);
+            }
+            Action::Release => return self.release(u, sink),
+            Action::Escape { by } => return self.escape(u, by, dice, sink),
+            Action::PickUp { attack } => return self.pick_up(u, attack.into(), dice, sink),
+            Action::Draw { attack } => {
+                return self.sheathe_or_draw(u, attack.into(), false, dice, sink);
+            }
+            Action::Sheathe { attack } => {
+                return self.sheathe_or_draw(u, attack.into(), true, dice, sink);
+            }
+            Action::Repair { attack } => return self.repair_weapon(u, attack.into(), sink),
         }
         ActionResult::done(action.kind())
     }
