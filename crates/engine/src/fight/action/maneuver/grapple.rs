@@ -235,14 +235,15 @@ impl Fight<'_> {
         };
         self.units[a].arms.lose_item(rope);
         self.pin(a, t, sink);
-        let dc = 20 + self.cmb(a);
         self.units[t].grip.set_held_by(None);
-        self.units[t].grip.bonds_dc = dc.clamp(1, 1000) as i16;
         self.units[a].grip.set_holds(None);
         self.units[a].conds.remove(Condition::Grappled);
         if std::mem::take(&mut self.units[a].grip.pin_flat_footed) {
             self.units[a].conds.remove(Condition::FlatFooted);
         }
+        // Its own CMB, free of the grapple it just left.
+        let dc = 20 + self.cmb(a);
+        self.units[t].grip.bonds_dc = dc.clamp(1, 1000) as i16;
         let (ida, idt) = (self.id(a), self.id(t));
         log!(
             S,

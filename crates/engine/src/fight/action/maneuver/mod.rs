@@ -133,7 +133,7 @@ impl Fight<'_> {
             Maneuver::Overrun => self.overrun(a, t, &roll, dice, sink),
             Maneuver::Disarm => self.disarm(a, t, &roll, attempt, dice, sink),
             Maneuver::Sunder => self.sunder(a, t, &roll, attempt.option, dice, sink),
-            Maneuver::Steal => self.steal(t, a, &roll, sink),
+            Maneuver::Steal => self.steal(a, t, &roll, sink),
             Maneuver::Grapple => self.start_grapple(a, t, &roll, attempt.bonus, sink),
             Maneuver::DirtyTrick => self.dirty_trick(a, t, &roll, attempt.option, dice, sink),
         }
