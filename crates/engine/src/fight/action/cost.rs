@@ -351,6 +351,30 @@ mod tests {
         assert_eq!(runs, ["charge", "run"]);
     }
 
+    /// Plans are copied by value each turn: the manoeuvre and weapon actions keep `Action` as
+    /// small as the cast made it.
+    #[test]
+    fn an_action_stays_small() {
+        assert!(
+            std::mem::size_of::<Action>() <= 16,
+            "{}",
+            std::mem::size_of::<Action>()
+        );
+        let trip = Action::Maneuver {
+            kind: Maneuver::Trip,
+            target: UnitId::new(1),
+            option: ManeuverOption::Default,
+        };
+        assert_eq!(trip.kind(), "trip");
+        assert_eq!(trip.cost().provokes, Provokes::Maneuver);
+        assert_eq!(
+            Action::Escape { by: EscapeBy::Best }.cost().slot,
+            Slot::Standard
+        );
+        assert!(Action::Escape { by: EscapeBy::Best }.breaks_free());
+        assert!(Action::PickUp { attack: 0 }.cost().is_move_action());
+    }
+
     #[test]
     fn a_staggered_full_attack_is_a_single_attack() {
         assert_eq!(

@@ -80,11 +80,6 @@ impl Fight<'_> {
         (0..self.combatant(t).carried_items().len()).find(|&i| !arms.item_gone(i))
     }
 
-    /// The first melee weapon of `a` (natural ones included) that reaches `t` now.
-    pub(crate) fn melee_reaching(&self, a: usize, t: usize) -> Option<usize> {
-        self.melee_weapon_at(a, self.distance_ft(a, t))
-    }
-
     /// « CRB — Disarm ».
     pub(super) fn disarm<R: Roller, S: Sink>(
         &mut self,

@@ -289,29 +289,35 @@ impl Fight<'_> {
         let d = self.distance_ft(a, t);
         let natural = self.combatant(a).natural_reach_ft();
         let near = match kind.reach() {
-            Reach::Weapon => d <= natural || self.melee_weapon_at(a, d).is_some(),
+            Reach::Weapon => d <= natural || self.melee_weapon_at(a, d, true).is_some(),
             Reach::Natural => d <= natural,
             Reach::Adjacent => d <= 5,
         };
         near && self.has_line_of_effect_from(a, self.units[a].pos, t)
     }
 
-    /// The first melee weapon `a` can use now whose band covers `d_ft`.
-    fn melee_weapon_at(&self, a: usize, d_ft: u32) -> Option<usize> {
-        let weapons = &self.info[a].weapons;
-        (0..weapons.len()).find(|&k| {
-            weapons[k].melee && Self::weapon_band(&weapons[k], d_ft) && self.weapon_usable(a, k)
-        })
-    }
-
-    /// The manufactured melee weapon `a` would disarm or sunder `t` with: the first it can use
-    /// that reaches `t`; `None` when it fights with natural weapons or unarmed.
-    pub(crate) fn manoeuvre_weapon(&self, a: usize, t: usize) -> Option<usize> {
-        let d = self.distance_ft(a, t);
+    /// The first melee weapon `a` can use now whose band covers `d_ft` (a natural one too when
+    /// `natural`).
+    fn melee_weapon_at(&self, a: usize, d_ft: u32, natural: bool) -> Option<usize> {
         let weapons = &self.info[a].weapons;
         (0..weapons.len()).find(|&k| {
             let w = &weapons[k];
-            w.melee && !w.natural && Self::weapon_band(w, d) && self.weapon_usable(a, k)
+            w.melee
+                && (natural || !w.natural)
+                && Self::weapon_band(w, d_ft)
+                && self.weapon_usable(a, k)
         })
+    }
+
+    /// The manufactured melee weapon `a` would disarm `t` with: the first it can use that
+    /// reaches `t`; `None` when it fights with natural weapons or unarmed.
+    pub(crate) fn manoeuvre_weapon(&self, a: usize, t: usize) -> Option<usize> {
+        self.melee_weapon_at(a, self.distance_ft(a, t), false)
+    }
+
+    /// The first melee weapon of `a`, natural ones included, that reaches `t` now (what it
+    /// sunders with).
+    pub(crate) fn melee_reaching(&self, a: usize, t: usize) -> Option<usize> {
+        self.melee_weapon_at(a, self.distance_ft(a, t), true)
     }
 }

@@ -78,11 +78,7 @@ fn a_thrown_weapon_is_picked_up_again() {
         foe(json!({ "attacks": [sword(0)] })),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[Action::PickUp { attack: 0 }]]),
-        &[],
-    );
+    let p = once(&s, Action::PickUp { attack: 0 }, &[]);
     assert_eq!(p.said_by("hero"), ["pick_up refused: nothing_to_pick_up"]);
 }
 

@@ -7,9 +7,7 @@ use serde_json::json;
 
 use super::super::support::*;
 use super::*;
-use crate::fight::action::maneuver::Attempt;
-use crate::fight::{Keep, NoLog};
-use crate::rng::ScriptedDice;
+use crate::fight::NoLog;
 use crate::rules::Condition;
 use crate::rules::maneuver::{Direction, EscapeBy, GrappleAction};
 
@@ -28,27 +26,10 @@ fn grappler(patch: Value) -> Combatant {
     )
 }
 
-/// Unit 0 tries `kind` on unit 1 with `option` in `f`, rolling `rolls`; the lines it logged.
-fn attempt(f: &mut Fight, kind: Maneuver, option: ManeuverOption, rolls: &[u32]) -> Vec<String> {
-    let mut dice = ScriptedDice::new(d20s(rolls));
-    let mut sink = Keep::default();
-    let attempt = Attempt {
-        option,
-        ..Attempt::ACTION
-    };
-    f.perform_maneuver(0, 1, kind, attempt, &mut dice, &mut sink);
-    assert!(dice.is_exhausted());
-    sink.0.into_iter().map(|l| l.message).collect()
-}
-
 #[test]
 fn grapple_makes_both_creatures_grappled() {
     let s = pair(&["AB"], grappler(json!({})), foe(json!({})), 1);
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Grapple)]]),
-        &d20s(&[10]),
-    );
+    let p = once(&s, on_foe(Maneuver::Grapple), &[10]);
     assert_eq!(
         p.said_by("hero"),
         [
@@ -79,11 +60,7 @@ fn grapple_makes_both_creatures_grappled() {
 fn grapple_pulls_a_target_at_reach_next_to_the_grappler() {
     let ogre = grappler(json!({ "size": "Large" }));
     let s = pair(&["AA.B", "AA.."], ogre, foe(json!({})), 1);
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Grapple)]]),
-        &d20s(&[10]),
-    );
+    let p = once(&s, on_foe(Maneuver::Grapple), &[10]);
     assert_eq!(
         p.said_by("hero")[1..],
         ["foe is pulled (0,3)->(0,2)", "hero grapples foe"]
@@ -286,11 +263,7 @@ fn tie_up_needs_a_rope_and_holds_without_a_grappler() {
 #[test]
 fn an_unmaintained_grapple_ends_at_the_grapplers_next_turn() {
     let s = pair(&["AB"], grappler(json!({})), foe(json!({})), 3);
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Grapple)]]),
-        &d20s(&[10]),
-    );
+    let p = once(&s, on_foe(Maneuver::Grapple), &[10]);
     assert_eq!(
         p.said_by("hero")[2..],
         ["grapple of foe ends (not maintained)"]

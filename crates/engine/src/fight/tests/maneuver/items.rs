@@ -29,11 +29,7 @@ fn disarm_drops_the_weapon_in_the_square() {
         foe(json!({ "attacks": [longsword(), dagger()] })),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Disarm)]]),
-        &d20s(&[10]),
-    );
+    let p = once(&s, on_foe(Maneuver::Disarm), &[10]);
     assert_eq!(
         p.said_by("hero"),
         [
@@ -90,11 +86,7 @@ fn disarm_failed_by_ten_drops_the_attackers_weapon() {
         foe(json!({ "cmd": 20, "attacks": [longsword()] })),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Disarm)]]),
-        &d20s(&[3]),
-    );
+    let p = once(&s, on_foe(Maneuver::Disarm), &[3]);
     assert_eq!(
         p.said_by("hero")[1],
         "hero drops sword at (0,0) (failed by 10 or more)"
@@ -111,11 +103,7 @@ fn disarm_by_ten_drops_both_weapons() {
         foe(json!({ "attacks": [longsword(), dagger()] })),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Disarm)]]),
-        &d20s(&[18]),
-    );
+    let p = once(&s, on_foe(Maneuver::Disarm), &[18]);
     assert_eq!(
         p.said_by("hero")[1..],
         ["foe drops longsword at (0,1)", "foe drops dagger at (0,1)"]
@@ -133,11 +121,7 @@ fn an_unarmed_disarm_takes_the_weapon() {
         1,
     );
     with_fight_mut(&s, |f| {
-        let mut dice = crate::rng::ScriptedDice::new(d20s(&[12]));
-        let mut sink = crate::fight::Keep::default();
-        let attempt = crate::fight::action::maneuver::Attempt::ACTION;
-        f.perform_maneuver(0, 1, Maneuver::Disarm, attempt, &mut dice, &mut sink);
-        let said: Vec<&str> = sink.0.iter().map(|l| l.message.as_str()).collect();
+        let said = attempt(f, Maneuver::Disarm, ManeuverOption::Default, &[12]);
         assert_eq!(
             said,
             [
@@ -237,19 +221,16 @@ fn steal_takes_a_carried_item() {
         1,
     );
     with_fight_mut(&s, |f| {
-        let mut dice = crate::rng::ScriptedDice::new(d20s(&[9]));
-        let mut sink = crate::fight::Keep::default();
-        let attempt = crate::fight::action::maneuver::Attempt::ACTION;
-        f.perform_maneuver(0, 1, Maneuver::Steal, attempt, &mut dice, &mut sink);
+        let said = attempt(f, Maneuver::Steal, ManeuverOption::Default, &[9]);
         assert_eq!(
-            sink.0[1].message,
+            said[1],
             "hero steals potion of cure light wounds from foe (gone for the fight)"
         );
         let left: Vec<&str> = View::new(f).carried_items_left(FOE).collect();
         assert_eq!(left, ["scroll of sleep"]);
     });
     let s = pair(&["AB"], hero(json!({})), foe(json!({})), 1);
-    let p = play_turns(&s, &Turns::new().of(0, &[&[on_foe(Maneuver::Steal)]]), &[]);
+    let p = once(&s, on_foe(Maneuver::Steal), &[]);
     assert_eq!(p.said_by("hero"), ["steal refused: nothing_to_steal"]);
 }
 
@@ -264,7 +245,7 @@ fn dirty_trick_blinds_for_one_round_plus_one_per_five() {
         3,
     );
     let blind = with_option(Maneuver::DirtyTrick, ManeuverOption::Trick(Trick::Blinded));
-    let p = play_turns(&s, &Turns::new().of(0, &[&[blind]]), &d20s(&[18]));
+    let p = once(&s, blind, &[18]);
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: foe d20=1+0=1",
@@ -274,11 +255,7 @@ fn dirty_trick_blinds_for_one_round_plus_one_per_five() {
         "- | - | battle over: draw after 3 rounds (round cap)",
     ]);
     // The default trick dazzles, for 1 round.
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::DirtyTrick)]]),
-        &d20s(&[10]),
-    );
+    let p = once(&s, on_foe(Maneuver::DirtyTrick), &[10]);
     assert_eq!(p.said_by("foe"), ["dazzled ends"]);
     assert_eq!(p.said_by("hero")[1], "foe is dazzled for 1 round(s)");
 }
@@ -293,16 +270,7 @@ fn the_view_tells_where_a_dropped_weapon_lies() {
         1,
     );
     with_fight_mut(&s, |f| {
-        let mut dice = crate::rng::ScriptedDice::new(d20s(&[10]));
-        let attempt = crate::fight::action::maneuver::Attempt::ACTION;
-        f.perform_maneuver(
-            0,
-            1,
-            Maneuver::Disarm,
-            attempt,
-            &mut dice,
-            &mut crate::fight::NoLog,
-        );
+        attempt(f, Maneuver::Disarm, ManeuverOption::Default, &[10]);
         let view = View::new(f);
         assert_eq!(view.weapon_state(FOE, 0), WeaponState::OnTheGround);
         assert_eq!(

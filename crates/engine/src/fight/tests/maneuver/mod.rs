@@ -14,8 +14,10 @@ mod shove;
 
 use serde_json::{Value, json};
 
-use crate::fight::{Action, Fight, Plan, Policy, UnitId, View, prepare};
+use crate::fight::action::maneuver::Attempt;
+use crate::fight::{Action, Fight, Keep, Plan, Policy, UnitId, View, prepare};
 use crate::model::Combatant;
+use crate::rng::ScriptedDice;
 use crate::rules::maneuver::{Maneuver, ManeuverOption};
 use crate::scenario::Scenario;
 
@@ -105,4 +107,27 @@ pub fn with_fight_mut(s: &Scenario, check: impl FnOnce(&mut Fight)) {
     let mut fight = Fight::new(s, &info);
     fight.reset();
     check(&mut fight);
+}
+
+/// Unit 0 tries `kind` on unit 1 with `option` in `f`, rolling `rolls`; the lines it logged.
+pub fn attempt(
+    f: &mut Fight,
+    kind: Maneuver,
+    option: ManeuverOption,
+    rolls: &[u32],
+) -> Vec<String> {
+    let mut dice = ScriptedDice::new(d20s(rolls));
+    let mut sink = Keep::default();
+    let attempt = Attempt {
+        option,
+        ..Attempt::ACTION
+    };
+    f.perform_maneuver(0, 1, kind, attempt, &mut dice, &mut sink);
+    assert!(dice.is_exhausted());
+    sink.0.into_iter().map(|l| l.message).collect()
+}
+
+/// Round 1 of `s`: the hero takes `action`, rolling the d20s `rolls` after the initiative.
+pub fn once(s: &Scenario, action: Action, rolls: &[u32]) -> Played {
+    play_turns(s, &Turns::new().of(0, &[&[action]]), &d20s(rolls))
 }

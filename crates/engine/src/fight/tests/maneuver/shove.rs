@@ -39,11 +39,7 @@ fn trip_knocks_the_target_prone() {
         foe(json!({})),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Trip)]]),
-        &d20s(&[10]),
-    );
+    let p = once(&s, on_foe(Maneuver::Trip), &[10]);
     assert_lines(
         &p,
         &[
@@ -62,11 +58,7 @@ fn trip_failed_by_ten_knocks_the_attacker_prone() {
         foe(json!({ "cmd": 20 })),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Trip)]]),
-        &d20s(&[3]),
-    );
+    let p = once(&s, on_foe(Maneuver::Trip), &[3]);
     assert_lines(
         &p,
         &[
@@ -76,11 +68,7 @@ fn trip_failed_by_ten_knocks_the_attacker_prone() {
         END1,
     );
     // Failing by 9 is only a failure.
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Trip)]]),
-        &d20s(&[4]),
-    );
+    let p = once(&s, on_foe(Maneuver::Trip), &[4]);
     assert_eq!(p.count("falls prone"), 0);
 }
 
@@ -119,11 +107,7 @@ fn improved_trip_provokes_no_attack_of_opportunity() {
         foe(json!({ "attacks": [sword(0)] })),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Trip)]]),
-        &d20s(&[8]),
-    );
+    let p = once(&s, on_foe(Maneuver::Trip), &[8]);
     assert_lines(
         &p,
         &[
@@ -164,11 +148,7 @@ fn natural_one_always_fails_a_maneuver() {
         foe(json!({})),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Trip)]]),
-        &d20s(&[1]),
-    );
+    let p = once(&s, on_foe(Maneuver::Trip), &[1]);
     assert_lines(
         &p,
         &["1 | hero | trip vs foe: d20=1+32=33 vs CMD 15 -> FAILED"],
@@ -184,11 +164,7 @@ fn natural_twenty_always_succeeds_at_a_maneuver() {
         foe(json!({})),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Trip)]]),
-        &d20s(&[20]),
-    );
+    let p = once(&s, on_foe(Maneuver::Trip), &[20]);
     assert_lines(
         &p,
         &[
@@ -209,7 +185,7 @@ fn a_maneuver_on_a_helpless_target_succeeds_without_a_roll() {
         foe(json!({ "cmd": 40, "conditions": ["paralyzed"] })),
         1,
     );
-    let p = play_turns(&s, &Turns::new().of(0, &[&[on_foe(Maneuver::Trip)]]), &[]);
+    let p = once(&s, on_foe(Maneuver::Trip), &[]);
     assert!(
         p.render().contains(
             &"1 | hero | trip vs foe: d20=20+7=27 vs CMD 35 (helpless: automatic) -> SUCCESS"
@@ -226,7 +202,7 @@ fn a_maneuver_on_a_helpless_target_succeeds_without_a_roll() {
 fn size_limit_refuses_a_trip_on_a_much_larger_target() {
     let huge = foe(json!({ "size": "Huge", "attacks": [sword(0)] }));
     let s = pair(&["A...", ".BBB", ".BBB", ".BBB"], hero(json!({})), huge, 1);
-    let p = play_turns(&s, &Turns::new().of(0, &[&[on_foe(Maneuver::Trip)]]), &[]);
+    let p = once(&s, on_foe(Maneuver::Trip), &[]);
     assert_eq!(p.said_by("hero"), ["trip refused: too_large"]);
     let large = foe(json!({ "size": "Large" }));
     let s = pair(&["A..", ".BB", ".BB"], hero(json!({})), large, 1);
@@ -252,7 +228,7 @@ fn size_limit_refuses_a_trip_on_a_much_larger_target() {
 #[test]
 fn a_maneuver_out_of_reach_is_refused() {
     let s = pair(&["A.B"], hero(json!({})), foe(json!({})), 1);
-    let p = play_turns(&s, &Turns::new().of(0, &[&[on_foe(Maneuver::Trip)]]), &[]);
+    let p = once(&s, on_foe(Maneuver::Trip), &[]);
     assert_eq!(p.said_by("hero"), ["trip refused: out_of_reach"]);
 }
 
@@ -264,11 +240,7 @@ fn bull_rush_pushes_five_feet_plus_five_per_five() {
         foe(json!({})),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::BullRush)]]),
-        &d20s(&[18]),
-    );
+    let p = once(&s, on_foe(Maneuver::BullRush), &[18]);
     assert_lines(
         &p,
         &[
@@ -284,11 +256,7 @@ fn bull_rush_pushes_five_feet_plus_five_per_five() {
         foe(json!({})),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::BullRush)]]),
-        &d20s(&[20]),
-    );
+    let p = once(&s, on_foe(Maneuver::BullRush), &[20]);
     assert_eq!(p.positions[1], crate::board::Pos::new(0, 2));
 }
 
@@ -303,11 +271,7 @@ fn bull_rush_stops_at_the_first_blocked_square() {
         ],
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::BullRush)]]),
-        &d20s(&[18]),
-    );
+    let p = once(&s, on_foe(Maneuver::BullRush), &[18]);
     assert_eq!(p.said_by("hero")[1], "foe is moved (0,1)->(0,2)");
     // Against a wall at once: it cannot be moved.
     let m = map(&["..#"], &["AB."]);
@@ -319,11 +283,7 @@ fn bull_rush_stops_at_the_first_blocked_square() {
         ],
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::BullRush)]]),
-        &d20s(&[18]),
-    );
+    let p = once(&s, on_foe(Maneuver::BullRush), &[18]);
     assert_eq!(p.said_by("hero")[1], "foe cannot be moved (blocked)");
 }
 
@@ -336,11 +296,7 @@ fn overrun_moves_through_the_target_and_fells_it_by_five_or_more() {
         foe(json!({})),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Overrun)]]),
-        &d20s(&[13]),
-    );
+    let p = once(&s, on_foe(Maneuver::Overrun), &[13]);
     assert_lines(
         &p,
         &[
@@ -350,21 +306,13 @@ fn overrun_moves_through_the_target_and_fells_it_by_five_or_more() {
         ],
         END1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Overrun)]]),
-        &d20s(&[12]),
-    );
+    let p = once(&s, on_foe(Maneuver::Overrun), &[12]);
     assert_eq!(
         p.said_by("hero")[1..],
         ["hero moves through foe (0,0)->(0,2)"],
         "by 4: no fall"
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Overrun)]]),
-        &d20s(&[5]),
-    );
+    let p = once(&s, on_foe(Maneuver::Overrun), &[5]);
     assert_eq!(
         p.positions[0],
         crate::board::Pos::new(0, 0),
@@ -377,11 +325,7 @@ fn overrun_moves_through_the_target_and_fells_it_by_five_or_more() {
         foe(json!({})),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Overrun)]]),
-        &[],
-    );
+    let p = once(&s, on_foe(Maneuver::Overrun), &[]);
     assert_eq!(p.said_by("hero"), ["overrun refused: no_room_beyond"]);
 }
 
@@ -399,7 +343,7 @@ fn reposition_moves_the_target_within_reach_but_for_the_last_five_feet() {
         Maneuver::Reposition,
         ManeuverOption::Toward(Direction::South),
     );
-    let p = play_turns(&s, &Turns::new().of(0, &[&[south]]), &d20s(&[18]));
+    let p = once(&s, south, &[18]);
     assert_lines(
         &p,
         &[
@@ -420,11 +364,7 @@ fn drag_pulls_the_target_after_the_attacker() {
         foe(json!({})),
         1,
     );
-    let p = play_turns(
-        &s,
-        &Turns::new().of(0, &[&[on_foe(Maneuver::Drag)]]),
-        &d20s(&[13]),
-    );
+    let p = once(&s, on_foe(Maneuver::Drag), &[13]);
     assert_lines(
         &p,
         &[
@@ -483,17 +423,7 @@ fn prone_lasts_until_the_target_stands_up() {
         1,
     );
     with_fight_mut(&s, |f| {
-        let mut dice = crate::rng::ScriptedDice::new(d20s(&[15]));
-        let mut sink = crate::fight::Keep::default();
-        let r = f.perform_maneuver(
-            0,
-            1,
-            Maneuver::Trip,
-            crate::fight::action::maneuver::Attempt::ACTION,
-            &mut dice,
-            &mut sink,
-        );
-        assert!(r.ok);
+        attempt(f, Maneuver::Trip, ManeuverOption::Default, &[15]);
         assert!(f.units[1].conds.has(Condition::Prone));
         assert_eq!(
             f.units[1].conds.rounds(Condition::Prone),
