@@ -128,9 +128,10 @@ impl Arms {
         self.thrown & bit(k) != 0
     }
 
-    /// Weapons of line `k` in hand.
+    /// Weapons of line `k` in hand (0 for a line beyond [`MAX_ARMS`]: untracked, it is always
+    /// ready but never disarmed, sundered or sheathed).
     pub fn held(&self, k: usize) -> u16 {
-        if k < MAX_ARMS { self.held[k] } else { 1 }
+        if k < MAX_ARMS { self.held[k] } else { 0 }
     }
 
     /// Shots line `k` has left (`None`: unlimited): thrown weapons in hand, or a launcher's

@@ -275,6 +275,8 @@ impl Fight<'_> {
                 ManeuverOption::Default | ManeuverOption::Toward(_) => Ok(()),
                 _ => Err("invalid_option"),
             },
+            // « You must be able to move with the target to perform this maneuver ».
+            Maneuver::Drag if self.has_flag(a, flag::CANT_MOVE) => Err("cant_move"),
             Maneuver::Trip | Maneuver::BullRush | Maneuver::Drag => match option {
                 ManeuverOption::Default => Ok(()),
                 _ => Err("invalid_option"),
