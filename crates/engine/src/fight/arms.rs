@@ -17,7 +17,7 @@ use crate::model::Attack;
 use crate::rules::maneuver::{ObjectState, ObjectStats, object_state};
 
 /// Attack lines tracked per unit.
-pub const MAX_ARMS: usize = 16;
+pub const MAX_ARMS: usize = 8;
 
 /// One unit's weapons and carried items in a fight.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -74,6 +74,14 @@ const fn bit(k: usize) -> u16 {
     if k < MAX_ARMS { 1 << k } else { 0 }
 }
 
+/// Bit `k` of `mask`, 0 for a line beyond [`MAX_ARMS`]: branch-free, for the queries the
+/// weapon choice makes on every call.
+#[inline(always)]
+fn has(mask: u16, k: usize) -> bool {
+    let k = if k < MAX_ARMS { k } else { MAX_ARMS };
+    (u32::from(mask) >> k) & 1 != 0
+}
+
 impl Arms {
     /// The weapons of a stat block's `attacks` at the start of a fight: one in hand per line,
     /// `ammo` of them for a thrown weapon, `ammo` shots for a launcher.
@@ -102,25 +110,19 @@ impl Arms {
     /// Line `k` can strike now.
     #[inline(always)]
     pub fn usable(&self, k: usize) -> bool {
-        self.blocked & bit(k) == 0
-    }
-
-    /// Every line can strike now (nothing dropped, spent or put away): the common case.
-    #[inline(always)]
-    pub fn all_ready(&self) -> bool {
-        self.blocked == 0
+        self.blocked == 0 || !has(self.blocked, k)
     }
 
     /// Line `k` is broken (« CRB — Broken »).
     #[inline(always)]
     pub fn broken(&self, k: usize) -> bool {
-        self.broken & bit(k) != 0
+        has(self.broken, k)
     }
 
     /// Line `k` counts its shots.
     #[inline(always)]
     pub fn counted(&self, k: usize) -> bool {
-        self.counted & bit(k) != 0
+        has(self.counted, k)
     }
 
     /// Line `k` is thrown.

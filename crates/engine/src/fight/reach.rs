@@ -85,13 +85,7 @@ impl Fight<'_> {
     /// ([`Fight::weapon_usable`]).
     pub fn weapon_for_from(&self, a: usize, a_pos: Pos, t: usize) -> Option<usize> {
         let d = self.distance_ft_from(a, a_pos, t);
-        let weapons = &self.info[a].weapons;
-        let w = if self.units[a].arms.all_ready() && self.units[a].conds.is_empty() {
-            weapons.iter().position(|w| Self::weapon_band(w, d))?
-        } else {
-            (0..weapons.len())
-                .find(|&k| Self::weapon_band(&weapons[k], d) && self.weapon_usable(a, k))?
-        };
+        let w = self.first_usable(a, |w| Self::weapon_band(w, d))?;
         // Any usable weapon needs line of effect; check it once.
         if !self.has_line_of_effect_from(a, a_pos, t) {
             return None;
@@ -120,10 +114,8 @@ impl Fight<'_> {
         if d > max || !self.can_react(a) {
             return None;
         }
-        let weapons = &self.info[a].weapons;
-        (0..weapons.len()).find(|&k| {
-            let w = &weapons[k];
-            w.melee && w.reach_max_ft > 0 && Self::weapon_band(w, d) && self.weapon_usable(a, k)
+        self.first_usable(a, |w| {
+            w.melee && w.reach_max_ft > 0 && Self::weapon_band(w, d)
         })
     }
 
@@ -132,9 +124,29 @@ impl Fight<'_> {
     /// take no action that requires two hands to perform »).
     #[inline]
     pub fn weapon_usable(&self, a: usize, w: usize) -> bool {
-        self.units[a].arms.usable(w)
-            && !(self.info[a].weapons[w].two_handed
-                && self.units[a].conds.has(crate::rules::Condition::Grappled))
+        self.usable_now(a, w, &self.info[a].weapons[w])
+    }
+
+    /// [`Fight::weapon_usable`] for `a`'s weapon `w`, which is `weapon`.
+    #[inline(always)]
+    fn usable_now(&self, a: usize, w: usize, weapon: &Weapon) -> bool {
+        let state = &self.units[a];
+        state.arms.usable(w)
+            && !(weapon.two_handed && state.conds.has(crate::rules::Condition::Grappled))
+    }
+
+    /// The first weapon of `a`, in stat-block order, that `fits` and that it can use now. The
+    /// common case — the first that fits is usable — costs one bit test more than the search.
+    #[inline(always)]
+    fn first_usable(&self, a: usize, fits: impl Fn(&Weapon) -> bool) -> Option<usize> {
+        let weapons = &self.info[a].weapons;
+        let first = weapons.iter().position(&fits)?;
+        if self.usable_now(a, first, &weapons[first]) {
+            return Some(first);
+        }
+        (weapons.iter().enumerate().skip(first + 1))
+            .find(|&(k, w)| fits(w) && self.usable_now(a, k, w))
+            .map(|(k, _)| k)
     }
 
     /// Terrain cover of `t` against `a` (at their current squares), plus soft cover from

@@ -57,6 +57,28 @@ impl Fight<'_> {
             Action::DropProne => self.drop_prone(u, sink),
             Action::PowerAttack { on } => self.toggle_power_attack(u, on, sink),
             Action::Cast { .. } => return self.cast(u, action, dice, sink),
+            Action::Maneuver { .. }
+            | Action::Release
+            | Action::Escape { .. }
+            | Action::PickUp { .. }
+            | Action::Draw { .. }
+            | Action::Sheathe { .. }
+            | Action::Repair { .. } => return self.act_on_arms(u, action, dice, sink),
+        }
+        ActionResult::done(action.kind())
+    }
+
+    /// The manoeuvre and weapon actions, out of line so that [`Fight::act`] stays as small as
+    /// the fights that never take them need it.
+    #[inline(never)]
+    fn act_on_arms<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        action: Action,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> ActionResult {
+        match action {
             Action::Maneuver {
                 kind,
                 target,
@@ -66,20 +88,16 @@ impl Fight<'_> {
                     option,
                     ..maneuver::Attempt::ACTION
                 };
-                return self.perform_maneuver(u, target.index(), kind, attempt, dice, sink);
+                self.perform_maneuver(u, target.index(), kind, attempt, dice, sink)
             }
-            Action::Release => return self.release(u, sink),
-            Action::Escape { by } => return self.escape(u, by, dice, sink),
-            Action::PickUp { attack } => return self.pick_up(u, attack.into(), dice, sink),
-            Action::Draw { attack } => {
-                return self.sheathe_or_draw(u, attack.into(), false, dice, sink);
-            }
-            Action::Sheathe { attack } => {
-                return self.sheathe_or_draw(u, attack.into(), true, dice, sink);
-            }
-            Action::Repair { attack } => return self.repair_weapon(u, attack.into(), sink),
+            Action::Release => self.release(u, sink),
+            Action::Escape { by } => self.escape(u, by, dice, sink),
+            Action::PickUp { attack } => self.pick_up(u, attack.into(), dice, sink),
+            Action::Draw { attack } => self.sheathe_or_draw(u, attack.into(), false, dice, sink),
+            Action::Sheathe { attack } => self.sheathe_or_draw(u, attack.into(), true, dice, sink),
+            Action::Repair { attack } => self.repair_weapon(u, attack.into(), sink),
+            _ => ActionResult::done(action.kind()),
         }
-        ActionResult::done(action.kind())
     }
 
     /// `target` if it is an active enemy, else the nearest active enemy.

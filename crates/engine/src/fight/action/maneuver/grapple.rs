@@ -381,11 +381,16 @@ impl Fight<'_> {
     /// At the start of `u`'s turn: a grapple whose other creature is out of the fight ends, and
     /// so does `u`'s hold when it did not maintain it during its last turn; otherwise its hold
     /// is due this turn. One comparison for a creature in no grapple.
+    #[inline]
     pub(crate) fn grapple_turn_start<S: Sink>(&mut self, u: usize, sink: &mut S) {
-        let grip = self.units[u].grip;
-        if grip.is_free() {
-            return;
+        if !self.units[u].grip.is_free() {
+            self.grapple_turn_start_held(u, sink);
         }
+    }
+
+    /// [`Fight::grapple_turn_start`] for a creature in a grapple.
+    fn grapple_turn_start_held<S: Sink>(&mut self, u: usize, sink: &mut S) {
+        let grip = self.units[u].grip;
         if let Some(g) = grip.held_by()
             && !self.units[g].active()
         {
