@@ -40,20 +40,9 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) -> bool {
-        if self.units[e].aoo_left == 0 {
-            return false;
-        }
-        let Some(w) = self.threat_weapon(e, self.units[u].pos, self.info[u].size) else {
+        let Some(w) = self.opportunity_weapon(e, u) else {
             return false;
         };
-        if self.attack_cover(e, u, CoverMode::Melee) != Cover::None {
-            return false;
-        }
-        // « CRB — Concealment »: no attack of opportunity against total concealment (a blinded
-        // creature treats everyone so).
-        if self.miss_chance(e, u) >= 50 {
-            return false;
-        }
         self.units[e].aoo_left -= 1;
         let swing = Swing {
             opportunity: true,
@@ -61,6 +50,24 @@ impl Fight<'_> {
         };
         self.strike(e, u, w, swing, dice, sink);
         true
+    }
+
+    /// The weapon `e` would take an attack of opportunity on `u` with now: it has one left,
+    /// threatens `u`'s square, and `u` has neither cover nor total concealment from it.
+    pub fn opportunity_weapon(&self, e: usize, u: usize) -> Option<usize> {
+        if self.units[e].aoo_left == 0 {
+            return None;
+        }
+        let w = self.threat_weapon(e, self.units[u].pos, self.info[u].size)?;
+        if self.attack_cover(e, u, CoverMode::Melee) != Cover::None {
+            return None;
+        }
+        // « CRB — Concealment »: no attack of opportunity against total concealment (a blinded
+        // creature treats everyone so).
+        if self.miss_chance(e, u) >= 50 {
+            return None;
+        }
+        Some(w)
     }
 
     /// « CRB — AoO: a ranged attack provokes » (and standing up): every enemy threatening `u`

@@ -1,14 +1,16 @@
-//! Playing one fight: its state (`state`, `unit`, `magic`), the turn loop (`turn`), the
-//! actions by family and their costs (`action`), one attack from roll to wound (`strike`),
+//! Playing one fight: its state (`state`, `unit`, `magic`, the weapons and their ammunition in
+//! `arms`), the turn loop (`turn`), the actions by family and their costs (`action`: attacks,
+//! movement, stances, combat manoeuvres, weapons), one attack from roll to wound (`strike`),
 //! casting a spell (`cast`), lasting spell effects (`effects`), summoned creatures (`summon`)
-//! and the rules around them — attack numbers, reach and cover, paths, attacks of
-//! opportunity, saves and checks — and the read-only [`View`] that a [`Policy`] decides from. Public surface: the
-//! action vocabulary, the policy seam, [`Outcome`] and [`TranscriptLine`]. Batches of fights
-//! and the built-in policies live above it (the `play` and `policy` modules); nothing here
-//! names a policy.
+//! and the rules around them — attack numbers, reach and cover, paths, attacks of opportunity,
+//! saves and checks — and the read-only [`View`] that a [`Policy`] decides from. Public
+//! surface: the action vocabulary, the policy seam, [`Outcome`] and [`TranscriptLine`]. Batches
+//! of fights and the built-in policies live above it (the `play` and `policy` modules); nothing
+//! here names a policy.
 
 mod action;
 mod aoo;
+mod arms;
 mod cast;
 mod checks;
 mod effects;
@@ -32,6 +34,7 @@ pub use action::{
     Action, ActionResult, CastTarget, Cost, MAX_PLAN, MetamagicKind, Metamagics, Movement, Plan,
     Provokes, Slot,
 };
+pub use arms::WeaponState;
 pub use state::Life;
 pub use turn::Outcome;
 pub use unit::{UnitId, UnitIds};

@@ -15,7 +15,8 @@
 //! attacker (« Concealment »); Power Attack / Deadly Aim −X / +2X (+3X two-handed, no damage
 //! on touch attacks); sneak attack when flanked in melee or against a target denied its Dex
 //! bonus (melee, or ranged within 30 ft), never against concealment or precision-immune
-//! creatures (« Attaque sournoise »).
+//! creatures (« Attaque sournoise »); a broken weapon −2 on attack and damage (« CRB —
+//! Broken »).
 
 use crate::los::CoverMode;
 use crate::rules::{
@@ -204,7 +205,13 @@ impl Fight<'_> {
         power: bool,
     ) -> Option<AttackNumbers> {
         let step = if power { self.power_step(a, w) } else { 0 };
-        self.numbers_with(a, t, &self.info[a].weapons[w], None, swing, step)
+        let mut numbers = self.numbers_with(a, t, &self.info[a].weapons[w], None, swing, step)?;
+        // « CRB — Broken »: −2 on attack and damage rolls.
+        if self.units[a].arms.broken(w) {
+            numbers.bonus -= 2;
+            numbers.damage_bonus -= 2;
+        }
+        Some(numbers)
     }
 
     /// [`Fight::attack_numbers`] for any `weapon` of `a` (a stat-block attack, or the touch
@@ -404,14 +411,13 @@ impl Fight<'_> {
         n: &AttackNumbers,
         avg_damage_x2: i32,
     ) -> i64 {
-        let weapon = &self.info[a].weapons[w];
         // Natural d20 values that hit: at least 20 only, at most 2..=20.
         let hits = i64::from((21 + n.bonus - n.ac).clamp(1, 19));
-        let threats = i64::from(21 - weapon.threat_start as i32).min(hits);
+        let threats = i64::from(21 - self.threat_start(a, w) as i32).min(hits);
         let dmg_x2 = i64::from((avg_damage_x2 + 2 * n.damage_bonus).max(2));
         // Per 20×20 rolls: hits × dmg, plus threats × confirmations × (mult − 1) × dmg.
         let per_400 =
-            hits * 20 * dmg_x2 + threats * hits * i64::from(weapon.crit_mult - 1) * dmg_x2;
+            hits * 20 * dmg_x2 + threats * hits * i64::from(self.crit_mult(a, w) - 1) * dmg_x2;
         let kept = i64::from(100 - n.miss_chance);
         // dmg_x2/2 per hit; /400 rolls; ×100 for hundredths; ×kept/100 for concealment.
         per_400 * kept / 800

@@ -1,7 +1,8 @@
 //! Who can strike whom from where: distances between footprints, weapon bands (« CRB — Big
 //! and Little Creatures in Combat »: natural reach is a disc, a reach weapon a ring), line of
 //! effect, cover with soft cover from creatures, threatened squares, flanking and « shooting
-//! into melee ». Pure queries on a [`Fight`]; nothing here changes state.
+//! into melee », and which weapons a creature can use now (`arms`: dropped, spent, sheathed;
+//! two-handed while grappled). Pure queries on a [`Fight`]; nothing here changes state.
 
 use crate::board::{Board, Pos};
 use crate::grid::footprint_distance_squares;
@@ -80,13 +81,11 @@ impl Fight<'_> {
     }
 
     /// The first weapon of `a`, in stat-block order, that can strike `t` with `a` standing at
-    /// `a_pos` (the reference spec, « weapon_for »).
+    /// `a_pos` (the reference spec, « weapon_for »), among those it can use now
+    /// ([`Fight::weapon_usable`]).
     pub fn weapon_for_from(&self, a: usize, a_pos: Pos, t: usize) -> Option<usize> {
         let d = self.distance_ft_from(a, a_pos, t);
-        let w = self.info[a]
-            .weapons
-            .iter()
-            .position(|w| Self::weapon_band(w, d))?;
+        let w = self.first_usable(a, |w| Self::weapon_band(w, d))?;
         // Any usable weapon needs line of effect; check it once.
         if !self.has_line_of_effect_from(a, a_pos, t) {
             return None;
@@ -115,10 +114,39 @@ impl Fight<'_> {
         if d > max || !self.can_react(a) {
             return None;
         }
-        self.info[a]
-            .weapons
-            .iter()
-            .position(|w| w.melee && w.reach_max_ft > 0 && Self::weapon_band(w, d))
+        self.first_usable(a, |w| {
+            w.melee && w.reach_max_ft > 0 && Self::weapon_band(w, d)
+        })
+    }
+
+    /// `a` can strike with its weapon `w` now: one in hand, a shot left, not sheathed (`arms`);
+    /// not a two-handed weapon while grappled (« CRB — Grappled »: « grappled creatures can
+    /// take no action that requires two hands to perform »).
+    #[inline]
+    pub fn weapon_usable(&self, a: usize, w: usize) -> bool {
+        self.usable_now(a, w, &self.info[a].weapons[w])
+    }
+
+    /// [`Fight::weapon_usable`] for `a`'s weapon `w`, which is `weapon`.
+    #[inline(always)]
+    fn usable_now(&self, a: usize, w: usize, weapon: &Weapon) -> bool {
+        let state = &self.units[a];
+        state.arms.usable(w)
+            && !(weapon.two_handed && state.conds.has(crate::rules::Condition::Grappled))
+    }
+
+    /// The first weapon of `a`, in stat-block order, that `fits` and that it can use now. The
+    /// common case — the first that fits is usable — costs one bit test more than the search.
+    #[inline(always)]
+    fn first_usable(&self, a: usize, fits: impl Fn(&Weapon) -> bool) -> Option<usize> {
+        let weapons = &self.info[a].weapons;
+        let first = weapons.iter().position(&fits)?;
+        if self.usable_now(a, first, &weapons[first]) {
+            return Some(first);
+        }
+        (weapons.iter().enumerate().skip(first + 1))
+            .find(|&(k, w)| fits(w) && self.usable_now(a, k, w))
+            .map(|(k, _)| k)
     }
 
     /// Terrain cover of `t` against `a` (at their current squares), plus soft cover from

@@ -16,6 +16,8 @@ use crate::scenario::Scenario;
 use crate::size::Size;
 use crate::tally::UnitTally;
 
+use super::action::maneuver::link::Grip;
+use super::arms::{Arms, Ground};
 use super::effects::Wards;
 use super::magic::Magic;
 use super::unit::{UnitIds, UnitInfo};
@@ -80,6 +82,10 @@ pub struct UnitState {
     /// Not on the battlefield: a summoned creature not (or no longer) summoned. It is also
     /// `dead`, so it never acts, threatens or counts for its side, and holds no square.
     pub absent: bool,
+    /// Its weapons and carried items as the fight left them (`arms`).
+    pub arms: Arms,
+    /// Its place in a grapple (`action::maneuver`).
+    pub grip: Grip,
 }
 
 impl UnitState {
@@ -130,6 +136,8 @@ pub struct Fight<'s> {
     pub cover_memo: std::cell::RefCell<std::collections::HashMap<u64, crate::los::Cover>>,
     /// Spellcasting: slots, charges, active effects (`magic`).
     pub magic: Magic<'s>,
+    /// Weapons lying on the battlefield (`arms`).
+    pub ground: Ground,
 }
 
 impl<'s> Fight<'s> {
@@ -167,6 +175,8 @@ impl<'s> Fight<'s> {
                 wards: Wards::default(),
                 temp_hp: 0,
                 absent: u.summoner.is_some(),
+                arms: u.arms,
+                grip: Grip::default(),
             })
             .collect();
         Fight {
@@ -186,6 +196,7 @@ impl<'s> Fight<'s> {
             path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
             magic: Magic::new(info),
+            ground: Ground::with_capacity(info.iter().map(|u| u.arms.total_held()).sum()),
         }
     }
 
@@ -213,6 +224,8 @@ impl<'s> Fight<'s> {
                 wards: Wards::default(),
                 temp_hp: 0,
                 absent: false,
+                arms: info.arms,
+                grip: Grip::default(),
             };
             if info.summoner.is_some() {
                 u.absent = true;
@@ -225,6 +238,7 @@ impl<'s> Fight<'s> {
             }
         }
         self.reset_magic();
+        self.ground.clear();
         self.order.clear();
         self.round = 0;
     }

@@ -18,6 +18,7 @@ use crate::scenario::{Scenario, UnitSpec};
 use crate::size::Size;
 use crate::spell::SpellId;
 
+use super::arms::Arms;
 use super::cast::caster::Caster;
 
 pub use super::id::{UnitId, UnitIds};
@@ -115,6 +116,9 @@ pub struct UnitInfo {
     pub summoner: Option<usize>,
     /// The spell and summon effect that bring it.
     pub summon: Option<(SpellId, CreatureSlot)>,
+    /// Its weapons at the start of a fight: one in hand per attack line, its ammunition
+    /// (`fight::arms`).
+    pub arms: Arms,
 }
 
 /// Evasion against area damage (« CRB — Evasion »: no damage on a successful Reflex save that
@@ -338,6 +342,7 @@ impl UnitInfo {
             evasion: evasion_of(c.features()),
             summoner: None,
             summon: None,
+            arms: Arms::new(c.attacks()),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! A validated attack of a combatant: bonus, damage, critical profile, range or reach and the
 //! flags rule code reads (natural, secondary, reach weapon, firearm, two-handed, splash). The
 //! invariants the file schema promises hold here (a secondary attack is natural, a splash
-//! weapon is thrown, only melee attacks carry `reach_weapon`); resolving an attack is the
+//! weapon is thrown, only melee attacks carry `reach_weapon`, only ranged ones `ammo`, a
+//! `thrown` weapon has a count); resolving an attack is the
 //! attack module's job.
 
 use serde::Deserialize;
@@ -63,6 +64,8 @@ pub struct Attack {
     pub(super) firearm: bool,
     pub(super) two_handed: bool,
     pub(super) splash: Option<Splash>,
+    pub(super) ammo: Option<u16>,
+    pub(super) thrown: bool,
 }
 
 impl Attack {
@@ -150,6 +153,18 @@ impl Attack {
     /// a range increment.
     pub fn splash(&self) -> Option<Splash> {
         self.splash
+    }
+
+    /// Shots it carries (arrows, bolts, bullets — or, for a thrown weapon, the weapons
+    /// themselves, « javelins (4) »); `None`: unlimited. Only ranged attacks carry ammunition.
+    pub fn ammo(&self) -> Option<u16> {
+        self.ammo
+    }
+
+    /// Each shot throws the weapon itself (a javelin, a dagger), which lands in the target's
+    /// square and must be picked up again; such an attack always carries `ammo`.
+    pub fn thrown(&self) -> bool {
+        self.thrown
     }
 
     /// Made at range: kind `ranged`, or kind `touch` with a range increment.

@@ -228,7 +228,8 @@ pub struct SavesFile {
 /// `range_increment_ft` > 0 (ranged or touch only); `reach_ft` ≥ 0, a multiple of 5;
 /// `reach_weapon` = false (melee only); `count` 1–20 = 1; `natural`, `secondary` (natural
 /// only), `firearm` (needs a range increment), `two_handed` = false; `splash`
-/// `{damage ≥ 1, type: energy}` on thrown attacks only.
+/// `{damage ≥ 1, type: energy}` on thrown attacks only; `ammo` 1–1000 = unlimited (ranged only:
+/// the shots carried) and `thrown` = false (needs `ammo`: the attack throws the weapon itself).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AttackFile {
@@ -254,6 +255,12 @@ pub struct AttackFile {
     #[serde(default)]
     pub two_handed: bool,
     pub splash: Option<SplashFile>,
+    /// Shots carried (arrows, bolts, bullets) or, with `thrown`, weapons carried (« javelins
+    /// (4) »); absent: unlimited.
+    pub ammo: Option<i64>,
+    /// Each shot throws the weapon itself, which lands in the target's square.
+    #[serde(default)]
+    pub thrown: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -650,3 +650,51 @@ fn timed_condition_keeps_precise_field_errors() {
         "expected a condition name such as \"shaken\"",
     );
 }
+
+/// The short bow of the goblin with `extra` fields added.
+fn bow(extra: &str) -> String {
+    edit(
+        GOBLIN,
+        r#""crit_mult": 3,"#,
+        &format!(r#""crit_mult": 3, {extra},"#),
+    )
+}
+
+#[test]
+fn ammo_is_counted_on_attacks_at_range_only() {
+    let g = parse(&bow(r#""ammo": 20"#)).unwrap();
+    assert_eq!(g.attacks()[1].ammo(), Some(20));
+    assert!(!g.attacks()[1].thrown());
+    assert_eq!(
+        parse(GOBLIN).unwrap().attacks()[1].ammo(),
+        None,
+        "unlimited"
+    );
+    sword_rejects(r#""ammo": 4"#, "attacks[0].ammo", "carries ammunition");
+    sword_rejects(r#""thrown": true"#, "attacks[0].thrown", "is thrown");
+}
+
+#[test]
+fn ammo_must_be_between_1_and_1000() {
+    let e = only_error(&bow(r#""ammo": 0"#));
+    assert_eq!(e.field, "attacks[1].ammo");
+    assert!(e.message.contains("between 1 and 1000, got 0"), "{e}");
+    let e = only_error(&bow(r#""ammo": 1001"#));
+    assert_eq!(e.field, "attacks[1].ammo");
+}
+
+#[test]
+fn a_thrown_weapon_needs_its_count() {
+    let e = only_error(&bow(r#""thrown": true"#));
+    assert_eq!(e.field, "attacks[1].thrown");
+    assert!(e.message.contains("needs `ammo`"), "{e}");
+    let g = parse(&bow(r#""thrown": true, "ammo": 4"#)).unwrap();
+    assert!(g.attacks()[1].thrown() && g.attacks()[1].ammo() == Some(4));
+}
+
+#[test]
+fn a_misspelt_ammo_field_suggests_ammo() {
+    let e = only_error(&bow(r#""amo": 4"#));
+    assert!(e.field.ends_with("attacks[1].amo"), "{e}");
+    assert!(e.message.contains("did you mean `ammo`?"), "{e}");
+}

@@ -347,6 +347,7 @@ impl Checker<'_> {
         let splash = a
             .splash
             .map(|s| self.splash(&format!("{at}.splash"), s, thrown, a.kind));
+        let ammo = self.ammo(at, a.ammo, a.thrown, thrown);
         Attack {
             name: a.name,
             kind: a.kind,
@@ -364,7 +365,28 @@ impl Checker<'_> {
             firearm: a.firearm,
             two_handed: a.two_handed,
             splash,
+            ammo,
+            thrown: a.thrown,
         }
+    }
+
+    /// `ammo` (1–1000) and `thrown` of attack `at`: only an attack made at range (`ranged`)
+    /// carries ammunition, and a thrown weapon needs its count.
+    fn ammo(&mut self, at: &str, ammo: Option<i64>, thrown: bool, ranged: bool) -> Option<u16> {
+        if !ranged && (ammo.is_some() || thrown) {
+            let field = if ammo.is_some() { "ammo" } else { "thrown" };
+            self.p.add(
+                format!("{at}.{field}"),
+                "only an attack made at range (kind ranged, or touch with range_increment_ft) carries ammunition or is thrown",
+            );
+        }
+        if ranged && thrown && ammo.is_none() {
+            self.p.add(
+                format!("{at}.thrown"),
+                "a thrown weapon needs `ammo`, the number carried (« javelins (4) »: 4)",
+            );
+        }
+        ammo.map(|n| self.int(&format!("{at}.ammo"), n, 1, 1000) as u16)
     }
 
     fn damage(&mut self, at: &str, d: DamageFile) -> DamageComponent {

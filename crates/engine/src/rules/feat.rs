@@ -6,7 +6,8 @@
 //!
 //! - **the engine, always**: situational feats no stat block can print — Power Attack,
 //!   Deadly Aim, Point-Blank Shot, Precise Shot, Improved Critical, Combat Reflexes, Run,
-//!   Blind-Fight;
+//!   Blind-Fight, and the Improved and Greater feats of the ten combat manoeuvres
+//!   (`rules::maneuver`);
 //! - **the stat block**: static bonuses SRD stat blocks already fold into their numbers —
 //!   Weapon Focus, Weapon Specialization, Toughness, Dodge, Iron Will, Great Fortitude,
 //!   Lightning Reflexes, Improved Initiative, Multiattack, Weapon Finesse. The engine adds them
@@ -54,6 +55,26 @@ pub enum Feat {
     SilentSpell,
     StillSpell,
     HeightenSpell,
+    ImprovedTrip,
+    GreaterTrip,
+    ImprovedDisarm,
+    GreaterDisarm,
+    ImprovedBullRush,
+    GreaterBullRush,
+    ImprovedSunder,
+    GreaterSunder,
+    ImprovedGrapple,
+    GreaterGrapple,
+    ImprovedOverrun,
+    GreaterOverrun,
+    ImprovedDirtyTrick,
+    GreaterDirtyTrick,
+    ImprovedSteal,
+    GreaterSteal,
+    ImprovedReposition,
+    GreaterReposition,
+    ImprovedDrag,
+    GreaterDrag,
 }
 
 /// A set of modelled feats: `Copy`, no allocation.
@@ -69,7 +90,7 @@ pub enum Applied {
 }
 
 impl Feat {
-    const NAMES: [(&'static str, Feat); 30] = [
+    const NAMES: [(&'static str, Feat); 50] = [
         ("power attack", Feat::PowerAttack),
         ("deadly aim", Feat::DeadlyAim),
         ("point-blank shot", Feat::PointBlankShot),
@@ -100,11 +121,31 @@ impl Feat {
         ("silent spell", Feat::SilentSpell),
         ("still spell", Feat::StillSpell),
         ("heighten spell", Feat::HeightenSpell),
+        ("improved trip", Feat::ImprovedTrip),
+        ("greater trip", Feat::GreaterTrip),
+        ("improved disarm", Feat::ImprovedDisarm),
+        ("greater disarm", Feat::GreaterDisarm),
+        ("improved bull rush", Feat::ImprovedBullRush),
+        ("greater bull rush", Feat::GreaterBullRush),
+        ("improved sunder", Feat::ImprovedSunder),
+        ("greater sunder", Feat::GreaterSunder),
+        ("improved grapple", Feat::ImprovedGrapple),
+        ("greater grapple", Feat::GreaterGrapple),
+        ("improved overrun", Feat::ImprovedOverrun),
+        ("greater overrun", Feat::GreaterOverrun),
+        ("improved dirty trick", Feat::ImprovedDirtyTrick),
+        ("greater dirty trick", Feat::GreaterDirtyTrick),
+        ("improved steal", Feat::ImprovedSteal),
+        ("greater steal", Feat::GreaterSteal),
+        ("improved reposition", Feat::ImprovedReposition),
+        ("greater reposition", Feat::GreaterReposition),
+        ("improved drag", Feat::ImprovedDrag),
+        ("greater drag", Feat::GreaterDrag),
     ];
 
     /// Every modelled feat, in catalogue order.
-    pub const ALL: [Feat; 30] = {
-        let mut all = [Feat::PowerAttack; 30];
+    pub const ALL: [Feat; 50] = {
+        let mut all = [Feat::PowerAttack; 50];
         let mut i = 0;
         while i < all.len() {
             all[i] = Self::NAMES[i].1;
@@ -141,7 +182,27 @@ impl Feat {
             | Feat::QuickenSpell
             | Feat::SilentSpell
             | Feat::StillSpell
-            | Feat::HeightenSpell => Applied::Engine,
+            | Feat::HeightenSpell
+            | Feat::ImprovedTrip
+            | Feat::GreaterTrip
+            | Feat::ImprovedDisarm
+            | Feat::GreaterDisarm
+            | Feat::ImprovedBullRush
+            | Feat::GreaterBullRush
+            | Feat::ImprovedSunder
+            | Feat::GreaterSunder
+            | Feat::ImprovedGrapple
+            | Feat::GreaterGrapple
+            | Feat::ImprovedOverrun
+            | Feat::GreaterOverrun
+            | Feat::ImprovedDirtyTrick
+            | Feat::GreaterDirtyTrick
+            | Feat::ImprovedSteal
+            | Feat::GreaterSteal
+            | Feat::ImprovedReposition
+            | Feat::GreaterReposition
+            | Feat::ImprovedDrag
+            | Feat::GreaterDrag => Applied::Engine,
             _ => Applied::StatBlock,
         }
     }
@@ -183,6 +244,64 @@ impl Feat {
             Feat::SilentSpell => "per cast: no verbal component, a slot 1 level higher",
             Feat::StillSpell => "per cast: no somatic component, a slot 1 level higher",
             Feat::HeightenSpell => "per cast: cast at a higher level (DC and level effects)",
+            Feat::ImprovedTrip => {
+                "trip: no attack of opportunity, +2 on the check, +2 CMD against trips"
+            }
+            Feat::GreaterTrip => {
+                "trip: +2 more on the check and CMD; a tripped foe provokes attacks of opportunity"
+            }
+            Feat::ImprovedDisarm => {
+                "disarm: no attack of opportunity, +2 on the check, +2 CMD against disarms"
+            }
+            Feat::GreaterDisarm => {
+                "disarm: +2 more on the check and CMD; the weapon lands 15 ft away in a random direction"
+            }
+            Feat::ImprovedBullRush => {
+                "bull rush: no attack of opportunity, +2 on the check, +2 CMD against bull rushes"
+            }
+            Feat::GreaterBullRush => {
+                "bull rush: +2 more on the check and CMD (the allies' attacks of opportunity are not modelled)"
+            }
+            Feat::ImprovedSunder => {
+                "sunder: no attack of opportunity, +2 on the check, +2 CMD against sunders"
+            }
+            Feat::GreaterSunder => {
+                "sunder: +2 more on the check and CMD; damage beyond destroying the weapon hits its wielder"
+            }
+            Feat::ImprovedGrapple => {
+                "grapple: no attack of opportunity, +2 on the check, +2 CMD against grapples"
+            }
+            Feat::GreaterGrapple => {
+                "grapple: +2 more on the check and CMD (maintaining as a move action is not modelled)"
+            }
+            Feat::ImprovedOverrun => {
+                "overrun: no attack of opportunity, +2 on the check, +2 CMD against overruns"
+            }
+            Feat::GreaterOverrun => {
+                "overrun: +2 more on the check and CMD; a foe knocked prone provokes attacks of opportunity"
+            }
+            Feat::ImprovedDirtyTrick => {
+                "dirty trick: no attack of opportunity, +2 on the check, +2 CMD against dirty tricks"
+            }
+            Feat::GreaterDirtyTrick => {
+                "dirty trick: +2 more on the check and CMD; the condition lasts 1d4 rounds + 1 per 5"
+            }
+            Feat::ImprovedSteal => {
+                "steal: no attack of opportunity, +2 on the check, +2 CMD against steals"
+            }
+            Feat::GreaterSteal => "steal: +2 more on the check and CMD",
+            Feat::ImprovedReposition => {
+                "reposition: no attack of opportunity, +2 on the check, +2 CMD against repositions"
+            }
+            Feat::GreaterReposition => {
+                "reposition: +2 more on the check and CMD (the allies' attacks of opportunity are not modelled)"
+            }
+            Feat::ImprovedDrag => {
+                "drag: no attack of opportunity, +2 on the check, +2 CMD against drags"
+            }
+            Feat::GreaterDrag => {
+                "drag: +2 more on the check and CMD (the allies' attacks of opportunity are not modelled)"
+            }
         }
     }
 }

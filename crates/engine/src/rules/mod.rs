@@ -1,9 +1,9 @@
 //! Rule building blocks shared by every rule that changes a number: typed bonuses and their
 //! stacking ([`bonus`]), the conditions ([`condition`]), saves and skill checks ([`check`]),
-//! damage reduction and immunities ([`defense`]), damage applied to a defender ([`damage`]) and
-//! the feat catalogue ([`feat`]). Pure: the fight applies them. Imports only the leaves
-//! (`vocab`, `rng`): combatant files (`model`) carry these types, never the other way round,
-//! and no `Fight` is known here.
+//! damage reduction and immunities ([`defense`]), damage applied to a defender ([`damage`]), the
+//! feat catalogue ([`feat`]) and the combat manoeuvres ([`maneuver`]). Pure: the fight applies
+//! them. Imports only the leaves (`vocab`, `rng`, `size`): combatant files (`model`) carry these
+//! types, never the other way round, and no `Fight` is known here.
 
 pub mod bonus;
 pub mod check;
@@ -12,6 +12,7 @@ pub mod damage;
 pub mod defense;
 pub mod effect;
 pub mod feat;
+pub mod maneuver;
 
 pub use bonus::{
     ALWAYS, AcKind, AlignmentAxis, AttackContext, BonusType, Context, Descriptor, Modifier, Part,

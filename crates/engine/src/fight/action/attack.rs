@@ -2,8 +2,9 @@
 //! multiples par action »): one attack with the first weapon that can strike the target, and
 //! the full attack — iteratives for manufactured weapons, every natural attack for a natural
 //! weapon — turning to the nearest enemy still in reach when the target drops. A ranged attack
-//! from a threatened square provokes first (`aoo`). Owns which attacks an action makes; each
-//! attack is played by `strike`.
+//! from a threatened square provokes first (`aoo`); a weapon with counted ammunition spends a
+//! shot each time (`weapons`) and stops when none is left. Owns which attacks an action makes;
+//! each attack is played by `strike`.
 
 use crate::rng::Roller;
 
@@ -36,6 +37,9 @@ impl Fight<'_> {
             }
         }
         self.strike(u, t, w, Swing::default(), dice, sink);
+        if self.units[u].arms.counted(w) {
+            self.spend_shot(u, w, t, sink);
+        }
     }
 
     /// « CRB — Full Attack » on `target` (or the nearest active enemy when it is gone):
@@ -72,6 +76,9 @@ impl Fight<'_> {
             }
             if self.units[u].active() && self.units[target].active() {
                 self.strike(u, target, first, Swing::default(), dice, sink);
+                if self.units[u].arms.counted(first) {
+                    self.spend_shot(u, first, target, sink);
+                }
             }
             if !self.units[u].active() {
                 return;
@@ -97,7 +104,10 @@ impl Fight<'_> {
                 continue;
             }
             for _ in 0..info[u].weapons[w].count {
-                if !self.units[target].active() || !self.units[u].active() {
+                if !self.units[target].active()
+                    || !self.units[u].active()
+                    || !self.units[u].arms.usable(w)
+                {
                     break;
                 }
                 if !info[u].weapons[w].melee {
@@ -117,6 +127,9 @@ impl Fight<'_> {
                     dice,
                     sink,
                 );
+                if self.units[u].arms.counted(w) {
+                    self.spend_shot(u, w, target, sink);
+                }
             }
             if !self.units[u].active() {
                 return;

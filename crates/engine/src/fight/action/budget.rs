@@ -6,8 +6,8 @@
 //! other movement — and reports every dropped action as `downgraded:action_economy`. A
 //! creature limited to one move or standard action (staggered, disabled, the surprise round)
 //! keeps the [`Action::single_action_form`] of one action (`downgraded:staggered`), and the
-//! conditions' other [`Limits`] refuse what they forbid. Reads only [`Action::cost`]; never
-//! looks at a fight.
+//! conditions' other [`Limits`] refuse what they forbid. Reads only [`Action::cost`] (and
+//! [`Action::breaks_free`], the escape a pinned creature keeps); never looks at a fight.
 
 use super::cost::{Action, Cost, Movement, Slot};
 
@@ -156,10 +156,10 @@ impl Spent {
     }
 }
 
-/// The reason `limits` refuse an action of cost `cost`, after `acted` actions of a
-/// move-only turn.
-fn refusal(limits: Limits, cost: Cost, acted: bool) -> Option<&'static str> {
-    if limits.move_only && (acted || !cost.is_move_action()) {
+/// The reason `limits` refuse `action` of cost `cost`, after `acted` actions of a move-only
+/// turn; an attempt to break free stays the one action of a pinned creature's turn.
+fn refusal(limits: Limits, action: Action, cost: Cost, acted: bool) -> Option<&'static str> {
+    if limits.move_only && (acted || !(cost.is_move_action() || action.breaks_free())) {
         Some("downgraded:cant_attack")
     } else if limits.cant_move && cost.movement.leaves_square() {
         Some("downgraded:cant_move")
@@ -194,7 +194,7 @@ pub fn budget(
             dropped[i] = Some(drop("downgraded:cast_time")(action));
             continue;
         }
-        if limited && let Some(reason) = refusal(limits, cost, spent.has(ACTED)) {
+        if limited && let Some(reason) = refusal(limits, action, cost, spent.has(ACTED)) {
             dropped[i] = Some(drop(reason)(action));
             continue;
         }

@@ -3,11 +3,13 @@
 //! it provokes by itself. Owns the [`Action`] vocabulary a policy speaks and one exhaustive
 //! [`Action::cost`]; every property the action budget reads comes from it, so a new action
 //! does not compile until its cost is written. Never looks at a fight: what an action does is
-//! the action families' business (`action::{attack, movement, stance}`).
+//! the action families' business (`action::{attack, movement, stance, maneuver, weapons}`).
 
 use crate::board::Pos;
+use crate::rules::maneuver::{EscapeBy, Maneuver, ManeuverOption};
 use crate::spell::SpellId;
 use crate::spell::vocab::CastingTime;
+use crate::vocab::Vocabulary;
 
 use super::super::unit::UnitId;
 use super::spell::{CastTarget, MetamagicKind, Metamagics};
@@ -56,6 +58,32 @@ pub enum Action {
         metamagic: Metamagics,
         defensively: bool,
     },
+    /// « CRB — Combat Maneuvers »: the manoeuvre `kind` on `target`, with `option`. A standard
+    /// action — trip, disarm and sunder, which the CRB makes « in place of a melee attack »,
+    /// are standard actions here (not inside a full attack or an attack of opportunity); an
+    /// overrun is made « during your move » and moves through the target. A grapple on the
+    /// creature it already holds maintains the hold (`option`: what it does with it). It
+    /// provokes the target's attack of opportunity unless the attacker has the manoeuvre's
+    /// Improved feat (`Provokes::Maneuver`).
+    Maneuver {
+        kind: Maneuver,
+        target: UnitId,
+        option: ManeuverOption,
+    },
+    /// Free: the grappler lets go of the creature it holds (« CRB — Grapple »).
+    Release,
+    /// Standard, no attack of opportunity: breaks free of a grapple (DC: the grappler's CMD)
+    /// or of bonds (DC 20 + the binder's CMB) by a combat manoeuvre or Escape Artist check.
+    Escape { by: EscapeBy },
+    /// Move, provokes (« CRB — Pick up an item »): picks up its weapon of attack line
+    /// `attack` lying in or next to its space.
+    PickUp { attack: u8 },
+    /// Move (« CRB — Draw a weapon »): draws its sheathed weapon of line `attack`.
+    Draw { attack: u8 },
+    /// Move, provokes (« CRB — Sheathe a weapon »): puts its weapon of line `attack` away.
+    Sheathe { attack: u8 },
+    /// Move: mends its broken weapon of line `attack` (the reference spec's repair_weapon).
+    Repair { attack: u8 },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -122,6 +150,9 @@ pub enum Provokes {
     Yes,
     /// Only with a ranged weapon (« Attack (ranged) »), decided when the attack is made.
     WhenRanged,
+    /// A combat manoeuvre: only its target, unless the attacker has the manoeuvre's Improved
+    /// feat, decided when it is made (« CRB — Combat Maneuvers »).
+    Maneuver,
 }
 
 /// What an action costs.
@@ -186,7 +217,20 @@ impl Action {
             Action::DropProne => "drop_prone",
             Action::PowerAttack { .. } => "power_attack",
             Action::Cast { .. } => "cast",
+            Action::Maneuver { kind, .. } => kind.name(),
+            Action::Release => "release",
+            Action::Escape { .. } => "escape",
+            Action::PickUp { .. } => "pick_up",
+            Action::Draw { .. } => "draw",
+            Action::Sheathe { .. } => "sheathe",
+            Action::Repair { .. } => "repair",
         }
+    }
+
+    /// An attempt to break free: the one action a pinned creature may still take (« CRB —
+    /// Pinned »: « A pinned creature can always attempt to free itself »).
+    pub fn breaks_free(self) -> bool {
+        matches!(self, Action::Escape { .. })
     }
 
     /// The action's cost (« CRB — Table 8-2: Actions in Combat »).
@@ -226,6 +270,16 @@ impl Action {
                 let provokes = if quickened || defensively { No } else { Yes };
                 Cost::new(slot, Stays, provokes)
             }
+            // « CRB — Overrun »: « taken during your move »: it moves through the target.
+            Action::Maneuver {
+                kind: Maneuver::Overrun,
+                ..
+            } => Cost::new(Slot::Standard, Walks, Provokes::Maneuver),
+            Action::Maneuver { .. } => Cost::new(Slot::Standard, Stays, Provokes::Maneuver),
+            Action::Release => Cost::new(Slot::Free, Stays, No),
+            Action::Escape { .. } => Cost::new(Slot::Standard, Stays, No),
+            Action::PickUp { .. } | Action::Sheathe { .. } => Cost::new(Slot::Move, Stays, Yes),
+            Action::Draw { .. } | Action::Repair { .. } => Cost::new(Slot::Move, Stays, No),
         }
     }
 
@@ -251,7 +305,14 @@ impl Action {
             | Action::Flee
             | Action::StandUp
             | Action::DropProne
-            | Action::PowerAttack { .. } => Some(self),
+            | Action::PowerAttack { .. }
+            | Action::Maneuver { .. }
+            | Action::Release
+            | Action::Escape { .. }
+            | Action::PickUp { .. }
+            | Action::Draw { .. }
+            | Action::Sheathe { .. }
+            | Action::Repair { .. } => Some(self),
         }
     }
 }
@@ -299,6 +360,30 @@ mod tests {
         .map(Action::kind)
         .collect();
         assert_eq!(runs, ["charge", "run"]);
+    }
+
+    /// Plans are copied by value each turn: the manoeuvre and weapon actions keep `Action` as
+    /// small as the cast made it.
+    #[test]
+    fn an_action_stays_small() {
+        assert!(
+            std::mem::size_of::<Action>() <= 16,
+            "{}",
+            std::mem::size_of::<Action>()
+        );
+        let trip = Action::Maneuver {
+            kind: Maneuver::Trip,
+            target: UnitId::new(1),
+            option: ManeuverOption::Default,
+        };
+        assert_eq!(trip.kind(), "trip");
+        assert_eq!(trip.cost().provokes, Provokes::Maneuver);
+        assert_eq!(
+            Action::Escape { by: EscapeBy::Best }.cost().slot,
+            Slot::Standard
+        );
+        assert!(Action::Escape { by: EscapeBy::Best }.breaks_free());
+        assert!(Action::PickUp { attack: 0 }.cost().is_move_action());
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Actions: what a policy may ask for and what it costs ([`cost`]), the action economy that
 //! keeps what fits a turn ([`budget`]), the words of a cast ([`spell`]), and [`Fight::act`],
 //! which carries out one kept action through its family — attacks ([`attack`]), movement
-//! ([`movement`], [`approach`]), stances ([`stance`]), casting (`fight::cast`) — and says what became of it.
+//! ([`movement`], [`approach`]), stances ([`stance`]), casting (`fight::cast`), combat
+//! manoeuvres ([`maneuver`]), weapons picked up, drawn, sheathed or mended ([`weapons`]) — and
+//! says what became of it.
 //! Owns the dispatch from an action to its family; never decides which action to take (a
 //! policy does) or when (the turn loop, `turn`).
 
@@ -9,9 +11,11 @@ mod approach;
 mod attack;
 pub mod budget;
 pub mod cost;
+pub mod maneuver;
 mod movement;
 pub mod spell;
 mod stance;
+mod weapons;
 
 pub use budget::{ActionResult, Limits, MAX_PLAN, Plan, budget};
 pub use cost::{Action, Cost, Movement, Provokes, Slot};
@@ -57,8 +61,47 @@ impl Fight<'_> {
             Action::DropProne => self.drop_prone(u, sink),
             Action::PowerAttack { on } => self.toggle_power_attack(u, on, sink),
             Action::Cast { .. } => return self.cast(u, action, dice, sink),
+            Action::Maneuver { .. }
+            | Action::Release
+            | Action::Escape { .. }
+            | Action::PickUp { .. }
+            | Action::Draw { .. }
+            | Action::Sheathe { .. }
+            | Action::Repair { .. } => return self.act_on_arms(u, action, dice, sink),
         }
         ActionResult::done(action.kind())
+    }
+
+    /// The manoeuvre and weapon actions, out of line so that [`Fight::act`] stays as small as
+    /// the fights that never take them need it.
+    #[inline(never)]
+    fn act_on_arms<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        action: Action,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> ActionResult {
+        match action {
+            Action::Maneuver {
+                kind,
+                target,
+                option,
+            } => {
+                let attempt = maneuver::Attempt {
+                    option,
+                    ..maneuver::Attempt::ACTION
+                };
+                self.perform_maneuver(u, target.index(), kind, attempt, dice, sink)
+            }
+            Action::Release => self.release(u, sink),
+            Action::Escape { by } => self.escape(u, by, dice, sink),
+            Action::PickUp { attack } => self.pick_up(u, attack.into(), dice, sink),
+            Action::Draw { attack } => self.sheathe_or_draw(u, attack.into(), false, dice, sink),
+            Action::Sheathe { attack } => self.sheathe_or_draw(u, attack.into(), true, dice, sink),
+            Action::Repair { attack } => self.repair_weapon(u, attack.into(), sink),
+            _ => ActionResult::done(action.kind()),
+        }
     }
 
     /// `target` if it is an active enemy, else the nearest active enemy.

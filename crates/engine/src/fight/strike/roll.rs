@@ -1,6 +1,7 @@
 //! The dice of one attack, in the order they are rolled: the d20 and, on a threat, its
 //! confirmation (« CRB — Attack Roll », « Critical Hits »: a natural 1 misses, a natural 20
-//! hits and threatens, the confirmation uses the same bonuses); the concealment d100 after the
+//! hits and threatens, the confirmation uses the same bonuses; a broken weapon threatens only
+//! on a 20, « CRB — Broken »); the concealment d100 after the
 //! hit (« CRB — Concealment », Blind-Fight's reroll); the damage dice and the sneak attack
 //! dice, summed by the pure damage rules (`rules::damage`). Reads the fight; changes nothing.
 
@@ -61,7 +62,7 @@ impl Fight<'_> {
             confirm: None,
             crit: false,
         };
-        if hit && nat >= self.info[a].weapons[w].threat_start {
+        if hit && nat >= self.threat_start(a, w) {
             let c = dice.d20();
             let c_total = c as i32 + bonus;
             roll.crit = c != 1 && (c == 20 || c_total >= ac);
@@ -111,7 +112,7 @@ impl Fight<'_> {
         dice: &mut R,
     ) -> DamageRoll {
         let weapon = &self.info[a].weapons[w];
-        let multiplier = if crit { weapon.crit_mult } else { 1 };
+        let multiplier = if crit { self.crit_mult(a, w) } else { 1 };
         let attack = &self.combatant(a).attacks()[weapon.index];
         let defender = self.combatant(t);
         let mut damage = Damage::against(Defense {

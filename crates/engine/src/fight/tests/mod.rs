@@ -15,6 +15,7 @@ mod economy;
 mod feats;
 mod fights;
 mod life;
+mod maneuver;
 mod movement;
 mod policy;
 mod ranged;

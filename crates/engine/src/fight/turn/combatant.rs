@@ -55,6 +55,7 @@ impl Fight<'_> {
                 return;
             }
         }
+        self.grapple_turn_start(u, sink);
         let frozen =
             (self.units[u].conds.iter()).find(|c| c.definition().flags & flag::CANT_ACT != 0);
         if let Some(c) = frozen {

@@ -5,8 +5,10 @@
 //! through it can change the fight (paths are planned in the fight's scratch buffers, whose
 //! contents no query leaves behind). The units and their state are here; the battlefield
 //! questions (who is nearest, weakest, threatened, where a step or a charge leads) in
-//! `queries`. Owns what a policy may see; never what it decides.
+//! `queries`, the spell ones in `spells`, the manoeuvre and weapon ones in `maneuvers`. Owns
+//! what a policy may see; never what it decides.
 
+mod maneuvers;
 mod queries;
 mod spells;
 mod weigh;

@@ -65,13 +65,14 @@ impl<'f> View<'f> {
         Some(fight.power_attack_pays(me, target, w, Swing::default()))
     }
 
-    /// `u` has a ranged weapon with a range (it can shoot at all).
+    /// `u` has a ranged weapon with a range that it can use now (a shot left: it can shoot at
+    /// all).
     #[inline]
     pub fn has_ranged(&self, u: UnitId) -> bool {
-        self.fight.info[u.index()]
-            .weapons
-            .iter()
-            .any(|w| !w.melee && w.max_range_ft > 0)
+        let fight = self.fight;
+        let u = u.index();
+        (fight.info[u].weapons.iter().enumerate())
+            .any(|(k, w)| !w.melee && w.max_range_ft > 0 && fight.weapon_usable(u, k))
     }
 
     /// The active enemy of `me` with the lowest current hit points (ties: nearest, then unit
