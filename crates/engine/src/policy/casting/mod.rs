@@ -170,12 +170,7 @@ fn limited(view: &View<'_>, me: UnitId) -> bool {
 /// Weighs every aim of one castable spell with each metamagic choice, keeping the best in
 /// `best`. Who an aim affects is found once per aim (a Hit Dice pool excepted, which
 /// Maximize and Empower change).
-fn weigh_spell(
-    weigh: &mut Weigh<'_, '_>,
-    c: Castable,
-    latitude: Latitude,
-    best: &mut Best,
-) {
+fn weigh_spell(weigh: &mut Weigh<'_, '_>, c: Castable, latitude: Latitude, best: &mut Best) {
     let view = weigh.view;
     let me = weigh.me;
     let spell = view.spell(c.spell);
