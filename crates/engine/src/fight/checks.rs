@@ -77,13 +77,6 @@ impl Fight<'_> {
     /// Dexterity + the special size modifier, plus `cmd` modifiers; a creature denied its Dex
     /// bonus against `attacker` loses its positive Dexterity modifier (and a helpless one counts
     /// Dexterity 0, −5).
-    #[cfg_attr(
-        not(test),
-        expect(
-            dead_code,
-            reason = "no rule rolls it yet (special attacks, manoeuvres will)"
-        )
-    )]
     pub fn cmd(&self, u: usize, attacker: usize) -> i32 {
         let c = self.combatant(u);
         let dex = c.abilities().modifier(Ability::Dex);
@@ -100,13 +93,6 @@ impl Fight<'_> {
     }
 
     /// `u` rolls a `skill` check with `extra` situational bonus (no automatic result).
-    #[cfg_attr(
-        not(test),
-        expect(
-            dead_code,
-            reason = "no rule rolls it yet (special attacks, manoeuvres will)"
-        )
-    )]
     pub fn skill_check<R: Roller>(
         &self,
         u: usize,

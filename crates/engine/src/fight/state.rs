@@ -16,7 +16,9 @@ use crate::scenario::Scenario;
 use crate::size::Size;
 use crate::tally::UnitTally;
 
+use super::action::tactical::Tactical;
 use super::effects::Wards;
+pub use super::id::UnitSet;
 use super::magic::Magic;
 use super::unit::UnitInfo;
 use crate::model::Combatant;
@@ -29,24 +31,6 @@ fn start_conditions(c: &Combatant) -> ConditionSet {
         set.add(s.condition, s.rounds);
     }
     set
-}
-
-/// Up to 256 units: a set of unit indices as bits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct UnitSet([u64; 4]);
-
-impl UnitSet {
-    pub fn insert(&mut self, u: usize) {
-        self.0[u / 64] |= 1 << (u % 64);
-    }
-
-    pub fn contains(&self, u: usize) -> bool {
-        self.0[u / 64] & (1 << (u % 64)) != 0
-    }
-
-    pub fn clear(&mut self) {
-        self.0 = [0; 4];
-    }
 }
 
 /// Where a combatant stands on the life track.
@@ -148,6 +132,9 @@ pub struct Fight<'s> {
     pub cover_memo: std::cell::RefCell<std::collections::HashMap<u64, crate::los::Cover>>,
     /// Spellcasting: slots, charges, active effects (`magic`).
     pub magic: Magic<'s>,
+    /// Tactical actions: stances, readied actions, aid, hiding, who acted this round
+    /// (`action::tactical`).
+    pub tactics: Tactical,
 }
 
 impl<'s> Fight<'s> {
@@ -204,6 +191,7 @@ impl<'s> Fight<'s> {
             path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
             magic: Magic::new(info),
+            tactics: Tactical::new(info.len()),
         }
     }
 
@@ -243,6 +231,7 @@ impl<'s> Fight<'s> {
             }
         }
         self.reset_magic();
+        self.tactics.reset();
         self.order.clear();
         self.round = 0;
     }

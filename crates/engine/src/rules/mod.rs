@@ -1,7 +1,8 @@
 //! Rule building blocks shared by every rule that changes a number: typed bonuses and their
 //! stacking ([`bonus`]), the conditions ([`condition`]), saves and skill checks ([`check`]),
-//! damage reduction and immunities ([`defense`]), damage applied to a defender ([`damage`]) and
-//! the feat catalogue ([`feat`]). Pure: the fight applies them. Imports only the leaves
+//! damage reduction and immunities ([`defense`]), damage applied to a defender ([`damage`]), the
+//! feat catalogue ([`feat`]) and the numbers of the tactical rules — defensive stances, aid,
+//! tumbling, Stealth ([`tactics`]). Pure: the fight applies them. Imports only the leaves
 //! (`vocab`, `rng`): combatant files (`model`) carry these types, never the other way round,
 //! and no `Fight` is known here.
 
@@ -12,6 +13,7 @@ pub mod damage;
 pub mod defense;
 pub mod effect;
 pub mod feat;
+pub mod tactics;
 
 pub use bonus::{
     ALWAYS, AcKind, AlignmentAxis, AttackContext, BonusType, Context, Descriptor, Modifier, Part,

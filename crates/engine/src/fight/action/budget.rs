@@ -6,8 +6,10 @@
 //! other movement — and reports every dropped action as `downgraded:action_economy`. A
 //! creature limited to one move or standard action (staggered, disabled, the surprise round)
 //! keeps the [`Action::single_action_form`] of one action (`downgraded:staggered`), and the
-//! conditions' other [`Limits`] refuse what they forbid. Reads only [`Action::cost`]; never
-//! looks at a fight.
+//! conditions' other [`Limits`] refuse what they forbid; a swift action already spent out of
+//! turn by an immediate action leaves none for the turn (`downgraded:immediate_swift`). What
+//! became of each action is kept per unit in [`Results`], for its next decision. Reads only
+//! [`Action::cost`]; never looks at a fight.
 
 use super::cost::{Action, Cost, Movement, Slot};
 
@@ -22,6 +24,9 @@ pub struct Limits {
     pub cant_move: bool,
     /// No run or charge (fatigued, exhausted, entangled, prone).
     pub no_run_charge: bool,
+    /// Its swift action is spent: an immediate action taken since its last turn used it
+    /// (« CRB — Immediate Actions »).
+    pub swift_spent: bool,
 }
 
 /// What became of one action (the reference spec, « ActionResult »).
@@ -42,6 +47,15 @@ impl ActionResult {
         }
     }
 
+    /// The action was carried out, with `reason` saying how (`delayed`, `ready`).
+    pub const fn done_as(kind: &'static str, reason: &'static str) -> Self {
+        ActionResult {
+            kind,
+            ok: true,
+            reason,
+        }
+    }
+
     /// The action was refused for `reason`; nothing was spent.
     pub const fn refused(kind: &'static str, reason: &'static str) -> Self {
         ActionResult {
@@ -49,6 +63,49 @@ impl ActionResult {
             ok: false,
             reason,
         }
+    }
+}
+
+/// At most this many results kept per unit between two of its decisions: a whole plan and
+/// three actions out of turn (readied, immediate); more are not kept.
+pub const MAX_RESULTS: usize = MAX_PLAN + 3;
+
+/// What became of a unit's actions since its last decision (the reference spec, « Retour
+/// d'exécution des actions »: `last_turn_results`): its last turn's plan in plan order — each
+/// action carried out, refused or dropped by the budget — then what it did out of turn.
+/// Fixed capacity: no allocation.
+#[derive(Clone, Copy, Debug)]
+pub struct Results {
+    list: [ActionResult; MAX_RESULTS],
+    len: u8,
+}
+
+impl Default for Results {
+    fn default() -> Self {
+        Results {
+            list: [ActionResult::done(""); MAX_RESULTS],
+            len: 0,
+        }
+    }
+}
+
+impl Results {
+    /// Keeps `result` (dropped when [`MAX_RESULTS`] are kept).
+    #[inline]
+    pub fn push(&mut self, result: ActionResult) {
+        if let Some(slot) = self.list.get_mut(usize::from(self.len)) {
+            *slot = result;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub fn as_slice(&self) -> &[ActionResult] {
+        &self.list[..usize::from(self.len)]
     }
 }
 
@@ -165,6 +222,8 @@ fn refusal(limits: Limits, cost: Cost, acted: bool) -> Option<&'static str> {
         Some("downgraded:cant_move")
     } else if limits.no_run_charge && cost.movement.runs_or_charges() {
         Some("downgraded:cant_run_or_charge")
+    } else if limits.swift_spent && cost.is_swift() {
+        Some("downgraded:immediate_swift")
     } else {
         None
     }
@@ -180,7 +239,8 @@ pub fn budget(
     *kept = Plan::new();
     *dropped = [None; MAX_PLAN];
     let mut spent = Spent::default();
-    let limited = limits.move_only || limits.cant_move || limits.no_run_charge;
+    let limited =
+        limits.move_only || limits.cant_move || limits.no_run_charge || limits.swift_spent;
     let drop = |reason| {
         move |action: Action| ActionResult {
             kind: action.kind(),

@@ -11,6 +11,7 @@ use crate::spell::vocab::CastingTime;
 
 use super::super::unit::UnitId;
 use super::spell::{CastTarget, MetamagicKind, Metamagics};
+use super::tactical::vocab::{AidMode, Readied, Trigger};
 
 /// One action a policy may ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +54,34 @@ pub enum Action {
         metamagic: Metamagics,
         defensively: bool,
     },
+    /// « CRB — Delay »: gives up the turn now and takes it later this round — right after unit
+    /// `after` takes its turn, or at the end of the round (`None`); the new place in the order
+    /// stays for the next rounds. Nothing else of the turn is taken now.
+    Delay { after: Option<UnitId> },
+    /// « CRB — Ready »: readies `readied`, to be carried out out of turn when `trigger` comes
+    /// before the unit's next turn; its place in the order moves to just before the creature
+    /// that set it off.
+    Ready { readied: Readied, trigger: Trigger },
+    /// « CRB — Total Defense »: +4 dodge to AC (+6 with 3 ranks of Acrobatics) until its next
+    /// turn; no attack of opportunity meanwhile.
+    TotalDefense,
+    /// Free: « CRB — Fighting Defensively » for the attacks that follow: −4 on attack rolls
+    /// and +2 dodge to AC (+3 with 3 ranks of Acrobatics), until its next turn.
+    FightDefensively,
+    /// « CRB — Aid Another »: an attack roll against AC 10 on `enemy`, whom it must threaten;
+    /// on a success `ally` gets +2 of `mode` against `enemy`.
+    AidAnother {
+        ally: UnitId,
+        enemy: UnitId,
+        mode: AidMode,
+    },
+    /// Move: « CRB — Stealth »: with cover or concealment from an observer, Stealth against
+    /// that observer's Perception; the observers it beats stop perceiving it.
+    Hide,
+    /// Move: « CRB — Acrobatics »: toward `target` at half speed (full speed at −10 when
+    /// `fast`), each threatened square left an Acrobatics check against the threatening
+    /// enemy's CMD instead of an attack of opportunity.
+    Tumble { target: UnitId, fast: bool },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -182,6 +211,13 @@ impl Action {
             Action::DropProne => "drop_prone",
             Action::PowerAttack { .. } => "power_attack",
             Action::Cast { .. } => "cast",
+            Action::Delay { .. } => "delay",
+            Action::Ready { .. } => "ready",
+            Action::TotalDefense => "total_defense",
+            Action::FightDefensively => "fight_defensively",
+            Action::AidAnother { .. } => "aid_another",
+            Action::Hide => "hide",
+            Action::Tumble { .. } => "tumble",
         }
     }
 
@@ -220,6 +256,14 @@ impl Action {
                 let provokes = if quickened || defensively { No } else { Yes };
                 Cost::new(slot, Stays, provokes)
             }
+            // « CRB — Delay »: nothing else of the turn is taken now (the whole turn waits).
+            Action::Delay { .. } => Cost::new(Slot::FullRound, Stays, No),
+            Action::Ready { .. } | Action::TotalDefense | Action::AidAnother { .. } => {
+                Cost::new(Slot::Standard, Stays, No)
+            }
+            Action::FightDefensively => Cost::new(Slot::Free, Stays, No),
+            Action::Hide => Cost::new(Slot::Move, Stays, No),
+            Action::Tumble { .. } => Cost::new(Slot::Move, Walks, Yes),
         }
     }
 
@@ -244,7 +288,14 @@ impl Action {
             | Action::Flee
             | Action::StandUp
             | Action::DropProne
-            | Action::PowerAttack { .. } => Some(self),
+            | Action::PowerAttack { .. }
+            | Action::Delay { .. }
+            | Action::Ready { .. }
+            | Action::TotalDefense
+            | Action::FightDefensively
+            | Action::AidAnother { .. }
+            | Action::Hide
+            | Action::Tumble { .. } => Some(self),
         }
     }
 }
@@ -282,12 +333,35 @@ mod tests {
             Action::StandUp,
             Action::DropProne,
             Action::PowerAttack { on: true },
+            Action::Delay { after: None },
+            Action::Ready {
+                readied: Readied::Attack { target: None },
+                trigger: Trigger::EnemyEntersReach,
+            },
+            Action::TotalDefense,
+            Action::FightDefensively,
+            Action::AidAnother {
+                ally: t,
+                enemy: t,
+                mode: AidMode::Ac,
+            },
+            Action::Hide,
+            Action::Tumble {
+                target: t,
+                fast: false,
+            },
         ]
         .into_iter()
         .filter(|a| a.cost().movement.runs_or_charges())
         .map(Action::kind)
         .collect();
         assert_eq!(runs, ["charge", "run"]);
+    }
+
+    /// Policies copy actions around: every variant stays within two words.
+    #[test]
+    fn an_action_is_small() {
+        assert!(std::mem::size_of::<Action>() <= 16);
     }
 
     #[test]

@@ -1,20 +1,26 @@
 //! Actions: what a policy may ask for and what it costs ([`cost`]), the action economy that
 //! keeps what fits a turn ([`budget`]), the words of a cast ([`spell`]), and [`Fight::act`],
 //! which carries out one kept action through its family — attacks ([`attack`]), movement
-//! ([`movement`]), stances ([`stance`]), casting (`fight::cast`) — and says what became of it.
+//! ([`movement`]), stances ([`stance`]), casting (`fight::cast`), the tactical actions
+//! ([`tactical`]: delay, ready, aid another), hiding ([`stealth`]) and tumbling
+//! ([`acrobatics`]) — and says what became of it.
 //! Owns the dispatch from an action to its family; never decides which action to take (a
 //! policy does) or when (the turn loop, `turn`).
 
+mod acrobatics;
 mod attack;
 pub mod budget;
 pub mod cost;
 mod movement;
 pub mod spell;
 mod stance;
+mod stealth;
+pub mod tactical;
 
-pub use budget::{ActionResult, Limits, MAX_PLAN, Plan, budget};
+pub use budget::{ActionResult, Limits, MAX_PLAN, MAX_RESULTS, Plan, budget};
 pub use cost::{Action, Cost, Movement, Provokes, Slot};
 pub use spell::{CastTarget, MetamagicKind, Metamagics};
+pub use tactical::{AidMode, Event, Events, Readied, Trigger};
 
 use crate::board::Pos;
 use crate::rng::Roller;
@@ -53,6 +59,17 @@ impl Fight<'_> {
             Action::DropProne => self.drop_prone(u, sink),
             Action::PowerAttack { on } => self.toggle_power_attack(u, on, sink),
             Action::Cast { .. } => return self.cast(u, action, dice, sink),
+            Action::Delay { after } => return self.delay(u, after, sink),
+            Action::Ready { readied, trigger } => return self.ready(u, readied, trigger, sink),
+            Action::TotalDefense => return self.total_defense(u, sink),
+            Action::FightDefensively => return self.fight_defensively(u, sink),
+            Action::AidAnother { ally, enemy, mode } => {
+                return self.aid_another(u, ally.index(), enemy.index(), mode, dice, sink);
+            }
+            Action::Hide => return self.hide(u, dice, sink),
+            Action::Tumble { target, fast } => {
+                self.tumble(u, target.index(), fast, scratch, dice, sink)
+            }
         }
         ActionResult::done(action.kind())
     }

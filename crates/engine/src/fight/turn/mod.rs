@@ -3,14 +3,19 @@
 //! surprise round ([`initiative`]); then each round, in initiative order, every combatant takes
 //! its turn ([`combatant`]: the start-of-turn rolls of [`life`], the policy's plan through the
 //! action budget and its conditions' limits, the timed conditions' countdown); after each
-//! place in the order, the spell effects of that caster lose a round (`effects`). The fight
-//! ends as soon as at most one side has active combatants (summoned creatures count for their
-//! side); the round cap makes a draw. Owns the order of play; what an action does is
-//! `action`'s, what a policy wants is its own.
+//! place in the order, the spell effects of that caster lose a round (`effects`). A delaying
+//! or readying creature changes its place ([`order`]): the round plays the first unit of the
+//! order that has not taken its turn yet, and a delayed turn's end (conditions, effects) comes
+//! when it is really taken. Events a reacting policy answers are offered around each action
+//! ([`react`]). The fight ends as soon as at most one side has active combatants (summoned
+//! creatures count for their side); the round cap makes a draw. Owns the order of play; what
+//! an action does is `action`'s, what a policy wants is its own.
 
 mod combatant;
 mod initiative;
 mod life;
+mod order;
+mod react;
 
 use crate::rng::Roller;
 use crate::tally::Tally;
@@ -42,6 +47,7 @@ impl Fight<'_> {
         self.roll_initiative(dice, sink);
         self.log_start_conditions(sink);
         policy.start_fight(&View::new(self));
+        self.tactics.listening = policy.reacts_to();
         let cap = self.scenario.options().round_cap;
         let first = if self.has_surprise_round() { 0 } else { 1 };
         for round in first..=cap {
@@ -52,8 +58,15 @@ impl Fight<'_> {
             for i in 0..self.units.len() {
                 self.units[i].aoo_left = self.info[i].aoo_per_round;
             }
-            for k in 0..self.order.len() {
-                let u = self.order[k];
+            self.tactics.new_round();
+            let mut k = 0;
+            while let Some(&u) = self.order.get(k) {
+                if self.tactics.acted.contains(u) {
+                    k += 1;
+                    continue;
+                }
+                self.tactics.acted.insert(u);
+                self.tactics.actor = Some(u as u8);
                 if round == 0 && !self.combatant(u).aware() {
                     log!(
                         S,
@@ -68,7 +81,9 @@ impl Fight<'_> {
                     continue;
                 }
                 self.take_turn(u, &mut *policy, scratch, dice, sink);
-                if self.magic.live > 0 {
+                // A delayed turn ends when it is really taken, later this round.
+                let delaying = std::mem::take(&mut self.tactics.units[u].delaying);
+                if self.magic.live > 0 && !delaying {
                     self.tick_effects_of(u, sink);
                 }
                 if let Some(outcome) = self.decided() {
