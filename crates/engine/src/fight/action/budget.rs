@@ -445,6 +445,22 @@ mod tests {
         assert!(spent.take(STEP.cost()) && spent.take(ATTACK.cost()) && spent.take(SWIFT_COST));
     }
 
+    /// « CRB — Immediate Actions »: an immediate action out of turn spent the next turn's
+    /// swift action; the rest of the turn is whole.
+    #[test]
+    fn an_immediate_action_out_of_turn_leaves_no_swift_action() {
+        let swift = cast(CastingTime::Swift, Metamagics::NONE);
+        let immediate = cast(CastingTime::Immediate, Metamagics::NONE);
+        let spent = Limits {
+            swift_spent: true,
+            ..Limits::default()
+        };
+        assert_eq!(
+            limited(&[swift, immediate, FULL], spent),
+            (vec!["full_attack"], vec!["downgraded:immediate_swift"; 2])
+        );
+    }
+
     fn cast(time: CastingTime, metamagic: Metamagics) -> Action {
         Action::Cast {
             spell: SpellId::default(),
