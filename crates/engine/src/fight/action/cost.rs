@@ -66,7 +66,8 @@ pub enum Action {
     /// turn; no attack of opportunity meanwhile.
     TotalDefense,
     /// Free: « CRB — Fighting Defensively » for the attacks that follow: −4 on attack rolls
-    /// and +2 dodge to AC (+3 with 3 ranks of Acrobatics), until its next turn.
+    /// and, once it attacks, +2 dodge to AC (+3 with 3 ranks of Acrobatics), until its next
+    /// turn.
     FightDefensively,
     /// « CRB — Aid Another »: an attack roll against AC 10 on `enemy`, whom it must threaten;
     /// on a success `ally` gets +2 of `mode` against `enemy`.

@@ -2,7 +2,8 @@
 //! still prone), dropping prone (a free action), the Power Attack / Deadly Aim toggle (a free
 //! action that stays until toggled off, « CRB — Power Attack », « Deadly Aim »), total defense
 //! (a standard action) and fighting defensively (a free declaration for the attacks that
-//! follow), both until the start of its next turn and better with 3 ranks of Acrobatics
+//! follow; its dodge bonus once it attacks), both until the start of its next turn and better
+//! with 3 ranks of Acrobatics
 //! (« CRB — Total Defense », « Fighting Defensively », « Acrobatics »). Owns the change of
 //! stance; what a stance changes in an attack is `numbers`' (through the one resolver, with
 //! the parts of `action::tactical`), and its end is the turn's (`turn`).
@@ -58,9 +59,7 @@ impl Fight<'_> {
             "{feat} {state}"
         );
     }
-}
 
-impl Fight<'_> {
     /// « CRB — Total Defense »: +4 dodge to AC (+6 with 3 ranks of Acrobatics) until its next
     /// turn, no attack of opportunity meanwhile; not combined with fighting defensively.
     pub(super) fn total_defense<S: Sink>(&mut self, u: usize, sink: &mut S) -> ActionResult {
@@ -79,8 +78,9 @@ impl Fight<'_> {
         ActionResult::done("total_defense")
     }
 
-    /// « CRB — Fighting Defensively »: −4 on its attack rolls and +2 dodge to AC (+3 with 3
-    /// ranks of Acrobatics) until its next turn; not combined with total defense, declared once.
+    /// « CRB — Fighting Defensively »: −4 on its attack rolls until its next turn and, once it
+    /// attacks, +2 dodge to AC (+3 with 3 ranks of Acrobatics) until then; not combined with
+    /// total defense, declared once.
     pub(super) fn fight_defensively<S: Sink>(&mut self, u: usize, sink: &mut S) -> ActionResult {
         let stance = self.tactics.units[u].stance;
         if stance & TOTAL_DEFENSE != 0 {
@@ -93,7 +93,7 @@ impl Fight<'_> {
                 sink,
                 Some(self.round),
                 Some(self.id(u)),
-                "fights defensively: {} on attacks, +{} dodge AC until its next turn",
+                "fights defensively: {} on attacks, +{} dodge AC once it attacks, until its next turn",
                 tactics::FIGHTING_DEFENSIVELY_ATTACK,
                 tactics::fighting_defensively_ac(acrobat)
             );

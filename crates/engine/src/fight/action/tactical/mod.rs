@@ -30,8 +30,10 @@ use super::budget::Results;
 pub mod stance_bits {
     /// « CRB — Total Defense »: dodge AC, no attack of opportunity, until its next turn.
     pub const TOTAL_DEFENSE: u8 = 1;
-    /// « CRB — Fighting Defensively »: −4 on attacks, dodge AC, until its next turn.
+    /// « CRB — Fighting Defensively »: −4 on attacks until its next turn.
     pub const DEFENSIVE: u8 = 2;
+    /// Attacked while fighting defensively: the dodge bonus to AC holds until its next turn.
+    pub const DEFENDED: u8 = 32;
     /// Tumbling along its current move (« CRB — Acrobatics »).
     pub const TUMBLING: u8 = 4;
     /// Tumbling at full speed (−10 on the checks).
@@ -156,8 +158,8 @@ impl UnitTactics {
     }
 
     /// The typed parts of its stance (« CRB — Total Defense »: +4 dodge to AC, +6 with 3 ranks
-    /// of Acrobatics; « Fighting Defensively »: −4 on attack rolls, +2 dodge to AC, +3 with 3
-    /// ranks), for the one resolver.
+    /// of Acrobatics; « Fighting Defensively »: −4 on attack rolls, and once it has attacked +2
+    /// dodge to AC, +3 with 3 ranks), for the one resolver.
     pub fn stance_parts<'m>(&self) -> impl Iterator<Item = Part<'m>> + use<'m> {
         let acrobat = self.stance & stance_bits::ACROBAT != 0;
         let ac = |value| Part {
@@ -169,7 +171,8 @@ impl UnitTactics {
         let total = (self.stance & stance_bits::TOTAL_DEFENSE != 0)
             .then(|| ac(tactics::total_defense_ac(acrobat)));
         let defensive = self.stance & stance_bits::DEFENSIVE != 0;
-        let fighting = defensive.then(|| ac(tactics::fighting_defensively_ac(acrobat)));
+        let defended = self.stance & stance_bits::DEFENDED != 0;
+        let fighting = defended.then(|| ac(tactics::fighting_defensively_ac(acrobat)));
         let penalty = defensive.then_some(Part {
             stat: Stat::Attack,
             kind: BonusType::Untyped,

@@ -6,7 +6,8 @@
 //! - the start of a casting (`cast`): the caster revealed, readied actions against casters —
 //!   the spell then needs a concentration check if they wounded the caster (« CRB —
 //!   Concentration »: « a contingent attack, such as a readied action »);
-//! - an attack roll (`strike`): the aid it uses is spent, a hidden attacker revealed;
+//! - an attack roll (`strike`): the aid it uses is spent, a hidden attacker revealed, an
+//!   attacker fighting defensively gets its dodge bonus;
 //! - the start of a turn (`turn`): its readied action expires, its stances and the aid it gave
 //!   end.
 //!
@@ -20,7 +21,7 @@ use super::super::super::cast::{CastPlan, Distraction};
 use super::super::super::log::{Sink, log};
 use super::super::super::state::Fight;
 use super::super::super::unit::UnitId;
-use super::stance_bits::{DEFENSIVE, TOTAL_DEFENSE};
+use super::stance_bits::{DEFENDED, DEFENSIVE, TOTAL_DEFENSE};
 use super::vocab::{Event, Events};
 
 impl Fight<'_> {
@@ -117,6 +118,10 @@ impl Fight<'_> {
         if !self.tactics.edge {
             return;
         }
+        let stance = &mut self.tactics.units[a].stance;
+        if *stance & DEFENSIVE != 0 {
+            *stance |= DEFENDED;
+        }
         if self.tactics.aid > 0 {
             self.spend_aid(a, t);
         }
@@ -134,7 +139,7 @@ impl Fight<'_> {
             self.expire_readied(u, sink);
         }
         if self.tactics.edge {
-            self.tactics.units[u].stance &= !(TOTAL_DEFENSE | DEFENSIVE);
+            self.tactics.units[u].stance &= !(TOTAL_DEFENSE | DEFENSIVE | DEFENDED);
             if self.tactics.aid > 0 {
                 self.end_aid_from(u);
             }

@@ -119,7 +119,7 @@ fn fight_defensively_trades_attack_for_ac() {
     p.assert_log(&[
         "- | - | initiative: hero d20=20+0=20",
         "- | - | initiative: foe d20=10+0=10",
-        "1 | hero | fights defensively: -4 on attacks, +2 dodge AC until its next turn",
+        "1 | hero | fights defensively: -4 on attacks, +2 dodge AC once it attacks, until its next turn",
         "1 | hero | sword vs foe d20=10-4=6 AC 10 -> MISS",
         "1 | foe | sword vs hero d20=11+0=11 AC 12 -> MISS",
         "- | - | battle over: draw after 1 rounds (round cap)",
@@ -128,6 +128,20 @@ fn fight_defensively_trades_attack_for_ac() {
     assert_eq!(
         p.said_by("foe"),
         ["sword vs hero d20=12+0=12 AC 13 -> MISS"]
+    );
+}
+
+/// « CRB — Fighting Defensively »: « when attacking »: declared without an attack, it gives
+/// no dodge bonus.
+#[test]
+fn fighting_defensively_without_attacking_gives_no_ac() {
+    fn only_declares(_: &View<'_>, _: UnitId, plan: &mut Plan) {
+        plan.push(Action::FightDefensively);
+    }
+    let p = hero_against_foe(only_declares, json!({}), 1, &[(20, 11), (6, 1)]);
+    assert_eq!(
+        p.said_by("foe"),
+        ["sword vs hero d20=11+0=11 AC 10 -> HIT 1 dmg (hero hp 20 -> 19)"]
     );
 }
 
@@ -142,7 +156,7 @@ fn total_defense_and_fighting_defensively_exclude_each_other() {
     assert_eq!(
         p.said_by("hero"),
         [
-            "fights defensively: -4 on attacks, +2 dodge AC until its next turn",
+            "fights defensively: -4 on attacks, +2 dodge AC once it attacks, until its next turn",
             "total_defense refused: fighting_defensively"
         ]
     );
