@@ -22,7 +22,7 @@ impl Fight<'_> {
     /// has an attack of opportunity left strikes once (« CRB — Attacks of Opportunity »); none
     /// against a mover with cover from it.
     pub fn provoke_leaving<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
-        let tumbling = self.tumbling(u);
+        let tumbling = self.tactics.live && self.tumbling(u);
         for e in 0..self.units.len() {
             if !self.enemies(u, e) || self.units[u].provoked.contains(e) {
                 continue;
@@ -68,6 +68,7 @@ impl Fight<'_> {
     /// The weapon `e` would take an attack of opportunity on `u` with: it has one left, it
     /// threatens `u`'s square, and `u` has neither cover nor total concealment from it nor is
     /// hidden from it; `e` is not in total defense.
+    #[inline]
     pub fn opportunity_weapon(&self, e: usize, u: usize) -> Option<usize> {
         if self.units[e].aoo_left == 0 {
             return None;

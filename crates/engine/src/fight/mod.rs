@@ -30,7 +30,7 @@ mod tests;
 
 pub use action::{
     Action, ActionResult, AidMode, CastTarget, Cost, Event, Events, MAX_PLAN, MAX_RESULTS,
-    MetamagicKind, Metamagics, Movement, Plan, Provokes, Readied, Slot, Trigger,
+    MetamagicKind, Metamagics, Movement, Plan, Provokes, Readied, ReadyAim, Slot, Trigger,
 };
 pub use state::Life;
 pub use turn::Outcome;

@@ -42,6 +42,7 @@ impl Fight<'_> {
             &mut scratch.path,
         );
         self.log_path::<S>(u, "tumble", &scratch.path, sink);
+        self.track_tactics();
         let own = &mut self.tactics.units[u];
         own.stance |= TUMBLING | if fast { FAST } else { 0 };
         own.avoided = 0;

@@ -20,7 +20,7 @@ pub mod tactical;
 pub use budget::{ActionResult, Limits, MAX_PLAN, MAX_RESULTS, Plan, budget};
 pub use cost::{Action, Cost, Movement, Provokes, Slot};
 pub use spell::{CastTarget, MetamagicKind, Metamagics};
-pub use tactical::{AidMode, Event, Events, Readied, Trigger};
+pub use tactical::{AidMode, Event, Events, Readied, ReadyAim, Trigger};
 
 use crate::board::Pos;
 use crate::rng::Roller;
@@ -37,6 +37,7 @@ pub struct Scratch {
 impl Fight<'_> {
     /// Carries out one kept action of `u`; what became of it (a cast may be refused: see
     /// `fight::cast`; every other action is carried out as far as the battlefield allows).
+    #[inline(always)]
     pub fn act<R: Roller, S: Sink>(
         &mut self,
         u: usize,

@@ -104,6 +104,7 @@ impl Fight<'_> {
     /// Takes the defensive stance `bit`; whether `u` has the ranks of Acrobatics for the better
     /// bonus.
     fn take_stance(&mut self, u: usize, bit: u8) -> bool {
+        self.track_tactics();
         let ranks = self
             .combatant(u)
             .skill(Skill::Acrobatics)

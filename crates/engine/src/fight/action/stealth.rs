@@ -123,6 +123,7 @@ impl Fight<'_> {
 
     /// `u` is now hidden from exactly `observers`.
     fn set_hidden_from(&mut self, u: usize, observers: UnitSet) {
+        self.track_tactics();
         let own = &mut self.tactics.units[u];
         let was = !own.hidden_from.is_empty();
         own.hidden_from = observers;

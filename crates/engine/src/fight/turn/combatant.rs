@@ -26,6 +26,7 @@ use super::super::view::{Policy, View};
 
 impl Fight<'_> {
     /// Plays the turn of unit `u`.
+    #[inline(never)]
     pub(super) fn take_turn<R: Roller, S: Sink>(
         &mut self,
         u: usize,
@@ -35,7 +36,7 @@ impl Fight<'_> {
         sink: &mut S,
     ) {
         // The rest of a turn it delayed: no second start of turn (« CRB — Delay »).
-        let resuming = self.tactics.units[u].delayed;
+        let resuming = self.tactics.live && self.tactics.units[u].delayed;
         if resuming {
             if !self.units[u].active() {
                 return;
@@ -64,7 +65,7 @@ impl Fight<'_> {
         let mut plan = Plan::new();
         policy.decide(&View::new(self), UnitId::of(u), &mut plan);
         self.play_plan(u, &plan, &mut *policy, scratch, dice, sink);
-        if !self.tactics.units[u].delaying {
+        if !(self.tactics.live && self.tactics.units[u].delaying) {
             self.end_turn(u, dice, sink);
         }
     }
@@ -106,9 +107,10 @@ impl Fight<'_> {
 
     /// What `u`'s life state, its conditions, the round and its immediate actions leave of
     /// its turn.
+    #[inline]
     fn limits(&self, u: usize) -> Limits {
         Limits {
-            swift_spent: self.tactics.units[u].swift_spent,
+            swift_spent: self.tactics.live && self.tactics.units[u].swift_spent,
             // The surprise round allows one standard or move action (plus free actions), as
             // staggered does (« CRB — Surprise »).
             staggered: self.units[u].life() == Life::Staggered
@@ -135,46 +137,53 @@ impl Fight<'_> {
         let id = self.id(u);
         let round = Some(self.round);
         let mut kept = Plan::new();
-        let mut results = [None; MAX_PLAN];
-        budget(plan, self.limits(u), &mut kept, &mut results);
-        for r in results.iter().flatten() {
+        let mut dropped = [None; MAX_PLAN];
+        budget(plan, self.limits(u), &mut kept, &mut dropped);
+        for r in dropped.iter().flatten() {
             log!(S, sink, round, Some(id), "{} dropped: {}", r.kind, r.reason);
         }
         let own = &mut self.tactics.units[u];
         own.results.clear();
-        own.swift_now = std::mem::take(&mut own.swift_spent);
+        if self.tactics.live {
+            own.swift_now = std::mem::take(&mut own.swift_spent);
+        }
         let disabled = self.units[u].hp == 0;
-        // The kept actions fill, in order, the places of the plan the budget did not drop.
-        let mut slot = 0;
-        for action in kept.iter() {
-            while results.get(slot).is_some_and(Option::is_some) {
-                slot += 1;
-            }
-            let stopped = !self.units[u].active()
-                || self.decided().is_some()
-                || self.tactics.units[u].delaying;
-            let result = if stopped {
-                ActionResult::refused(action.kind(), "not_reached")
-            } else {
-                let result = self.play_action(u, action, policy, scratch, dice, sink);
-                // « CRB — Disabled »: a standard action costs 1 hit point when done at 0 hp.
-                if disabled && result.ok && action.cost().takes_standard_action() {
-                    self.strain(u, sink);
+        // In plan order: each place holds a dropped action, or the next kept one.
+        let mut kept = kept.iter();
+        for place in &dropped[..plan.len()] {
+            let result = match *place {
+                Some(r) => r,
+                None => {
+                    let Some(action) = kept.next() else {
+                        break;
+                    };
+                    if self.turn_stopped(u) {
+                        ActionResult::refused(action.kind(), "not_reached")
+                    } else {
+                        let result = self.play_action(u, action, policy, scratch, dice, sink);
+                        // « CRB — Disabled »: a standard action done at 0 hp costs 1 hit point.
+                        if disabled && result.ok && action.cost().takes_standard_action() {
+                            self.strain(u, sink);
+                        }
+                        result
+                    }
                 }
-                result
             };
-            if let Some(place) = results.get_mut(slot) {
-                *place = Some(result);
-            }
-            slot += 1;
+            self.tactics.units[u].results.push(result);
         }
-        for r in results.iter().flatten() {
-            self.tactics.units[u].results.push(*r);
-        }
+    }
+
+    /// `u`'s turn goes no further: it dropped, the fight is decided or the turn delayed.
+    #[inline(always)]
+    fn turn_stopped(&self, u: usize) -> bool {
+        !self.units[u].active()
+            || self.decided().is_some()
+            || (self.tactics.live && self.tactics.units[u].delaying)
     }
 
     /// Carries out `u`'s kept `action`, its refusal logged, with what it sets off for a
     /// reacting policy around it.
+    #[inline(always)]
     fn play_action<R: Roller, S: Sink>(
         &mut self,
         u: usize,
@@ -186,7 +195,7 @@ impl Fight<'_> {
     ) -> ActionResult {
         let id = self.id(u);
         let round = Some(self.round);
-        if action.cost().is_swift() && !self.take_swift(u) {
+        if self.tactics.live && action.cost().is_swift() && !self.take_swift(u) {
             let dropped = ActionResult::refused(action.kind(), "downgraded:immediate_swift");
             log!(
                 S,

@@ -48,6 +48,9 @@ impl Fight<'_> {
         self.log_start_conditions(sink);
         policy.start_fight(&View::new(self));
         self.tactics.listening = policy.reacts_to();
+        if !self.tactics.listening.is_empty() {
+            self.track_tactics();
+        }
         let cap = self.scenario.options().round_cap;
         let first = if self.has_surprise_round() { 0 } else { 1 };
         for round in first..=cap {
@@ -61,34 +64,18 @@ impl Fight<'_> {
             self.tactics.new_round();
             let mut k = 0;
             while let Some(&u) = self.order.get(k) {
-                if self.tactics.acted.contains(u) {
+                // Once a tactic is in play the order may change under the round: it plays
+                // the first unit that has not taken its turn (see `order`).
+                if self.tactics.live && !self.tactics.begin_turn_of(u) {
                     k += 1;
                     continue;
                 }
-                self.tactics.acted.insert(u);
-                self.tactics.actor = Some(u as u8);
-                if round == 0 && !self.combatant(u).aware() {
-                    log!(
-                        S,
-                        sink,
-                        Some(0),
-                        Some(self.id(u)),
-                        "surprised: does not act in the surprise round"
-                    );
-                    if self.magic.live > 0 {
-                        self.tick_effects_of(u, sink);
-                    }
-                    continue;
-                }
-                self.take_turn(u, &mut *policy, scratch, dice, sink);
-                // A delayed turn ends when it is really taken, later this round.
-                let delaying = std::mem::take(&mut self.tactics.units[u].delaying);
-                if self.magic.live > 0 && !delaying {
-                    self.tick_effects_of(u, sink);
-                }
-                if let Some(outcome) = self.decided() {
-                    self.log_end(outcome, sink);
+                self.tactics.cursor = k;
+                if let Some(outcome) = self.play_place(u, &mut *policy, scratch, dice, sink) {
                     return outcome;
+                }
+                if !self.tactics.live {
+                    k += 1;
                 }
             }
         }
@@ -103,6 +90,40 @@ impl Fight<'_> {
             winner: None,
             rounds: cap,
         }
+    }
+
+    /// Unit `u`'s place in the order this round: its turn (none in the surprise round when it
+    /// is unaware), then the countdown of the spell effects it cast — a turn it delayed ends
+    /// later. The outcome, logged, when the fight is decided.
+    fn play_place<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        policy: &mut (impl Policy + ?Sized),
+        scratch: &mut Scratch,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> Option<Outcome> {
+        if self.round == 0 && !self.combatant(u).aware() {
+            log!(
+                S,
+                sink,
+                Some(0),
+                Some(self.id(u)),
+                "surprised: does not act in the surprise round"
+            );
+            if self.magic.live > 0 {
+                self.tick_effects_of(u, sink);
+            }
+            return None;
+        }
+        self.take_turn(u, policy, scratch, dice, sink);
+        let delaying = self.tactics.live && std::mem::take(&mut self.tactics.units[u].delaying);
+        if self.magic.live > 0 && !delaying {
+            self.tick_effects_of(u, sink);
+        }
+        let outcome = self.decided()?;
+        self.log_end(outcome, sink);
+        Some(outcome)
     }
 
     /// Adds this fight, ended with `outcome`, to `tally`: the outcome, the rounds and each

@@ -13,10 +13,35 @@
 use super::super::state::Fight;
 
 impl Fight<'_> {
+    /// A tactic comes into play: from now on this fight the round keeps who took its turn
+    /// (until now, the units up to the current one in the order) and the hooks look further.
+    pub(crate) fn track_tactics(&mut self) {
+        let tactics = &mut self.tactics;
+        if tactics.live {
+            return;
+        }
+        tactics.live = true;
+        let begun = (tactics.cursor + 1).min(self.order.len());
+        for &o in &self.order[..begun] {
+            tactics.acted.insert(o);
+        }
+    }
+
+    /// `u` has taken (or begun) its turn this round.
+    pub(crate) fn has_acted(&self, u: usize) -> bool {
+        if self.tactics.live {
+            self.tactics.acted.contains(u)
+        } else {
+            let begun = (self.tactics.cursor + 1).min(self.order.len());
+            self.order[..begun].contains(&u)
+        }
+    }
+
     /// « CRB — Delay »: `u` gives its turn up and takes it right after unit `after` takes its
     /// own, or at the end of the round (`None`). False, with nothing changed, when `after` is
     /// `u` itself or has already taken its turn this round.
     pub(crate) fn wait_after(&mut self, u: usize, after: Option<usize>) -> bool {
+        self.track_tactics();
         if let Some(x) = after
             && (x == u || self.tactics.acted.contains(x) || !self.order.contains(&x))
         {
@@ -46,6 +71,7 @@ impl Fight<'_> {
         if r == before {
             return;
         }
+        self.track_tactics();
         let Some(from) = self.order.iter().position(|&o| o == r) else {
             return;
         };

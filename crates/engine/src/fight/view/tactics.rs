@@ -39,7 +39,7 @@ impl<'f> View<'f> {
     /// `u` has taken (or is taking) its turn this round.
     #[inline]
     pub fn has_acted(&self, u: UnitId) -> bool {
-        self.fight.tactics.acted.contains(u.index())
+        self.fight.has_acted(u.index())
     }
 
     /// `u` delayed this round (« CRB — Delay »): its turn comes later in the round (or came).

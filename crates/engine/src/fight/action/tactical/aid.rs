@@ -44,6 +44,7 @@ impl Fight<'_> {
         let Some(numbers) = self.attack_numbers(u, enemy, w, Swing::default(), power) else {
             return ActionResult::refused(KIND, "not_threatening");
         };
+        self.track_tactics();
         let roll = dice.d20();
         let total = roll as i32 + numbers.bonus;
         let aided = tactics::aid_succeeds(roll, total);

@@ -19,7 +19,7 @@ impl Fight<'_> {
         sink: &mut S,
     ) -> ActionResult {
         const KIND: &str = "delay";
-        if self.tactics.out_of_turn || self.tactics.actor != Some(u as u8) {
+        if self.tactics.out_of_turn {
             return ActionResult::refused(KIND, "out_of_turn");
         }
         if self.tactics.units[u].delayed {

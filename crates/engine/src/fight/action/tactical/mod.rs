@@ -18,7 +18,7 @@ mod ready;
 pub mod vocab;
 mod watch;
 
-pub use vocab::{AidMode, Event, Events, Readied, Trigger};
+pub use vocab::{AidMode, Event, Events, Readied, ReadyAim, Trigger};
 
 use crate::board::Pos;
 use crate::rules::{ALWAYS, BonusType, Part, Stat, tactics};
@@ -208,6 +208,13 @@ pub const QUEUE: usize = 8;
 pub struct Tactical {
     /// Per unit.
     pub units: Vec<UnitTactics>,
+    /// Some tactic is in play this fight — a tactical action was taken, or the policy
+    /// answers events: only then do the turn loop and the hooks keep the tactical books (who
+    /// took its turn, swift actions, what a step or an action sets off). Set by
+    /// `Fight::track_tactics`.
+    pub live: bool,
+    /// The place in the order of the unit whose turn it is.
+    pub cursor: usize,
     /// Some unit's numbers may be changed by a tactic this fight (a stance, aid, hiding): the
     /// attack numbers look further only then.
     pub edge: bool,
@@ -238,6 +245,8 @@ impl Tactical {
     pub fn new(units: usize) -> Self {
         Tactical {
             units: vec![UnitTactics::default(); units],
+            live: false,
+            cursor: 0,
             edge: false,
             readied: 0,
             hidden: 0,
@@ -257,6 +266,8 @@ impl Tactical {
         for u in &mut self.units {
             u.clear();
         }
+        self.live = false;
+        self.cursor = 0;
         self.edge = false;
         self.readied = 0;
         self.hidden = 0;
@@ -271,24 +282,40 @@ impl Tactical {
 
     /// A new round: nobody has taken its turn, nobody has delayed.
     pub fn new_round(&mut self) {
-        self.acted.clear();
-        for u in &mut self.units {
-            u.delayed = false;
+        if self.live {
+            self.acted.clear();
+            for u in &mut self.units {
+                u.delayed = false;
+            }
         }
+    }
+
+    /// `u`'s turn begins, unless it has already taken one this round (false).
+    #[inline]
+    pub fn begin_turn_of(&mut self, u: usize) -> bool {
+        if self.acted.contains(u) {
+            return false;
+        }
+        self.acted.insert(u);
+        self.actor = Some(u as u8);
+        true
     }
 
     /// A step may set something off: a readied action, a hidden creature, a policy answering
     /// enemies entering its reach.
     #[inline]
     pub fn watching_steps(&self) -> bool {
-        self.readied > 0 || self.hidden > 0 || self.listening.has(Events::ENEMY_ENTERS_REACH)
+        self.live
+            && (self.readied > 0
+                || self.hidden > 0
+                || self.listening.has(Events::ENEMY_ENTERS_REACH))
     }
 
     /// An action may set something off: a readied action, a hidden creature, a reacting
     /// policy (see `turn::react`).
     #[inline]
     pub fn watching_actions(&self) -> bool {
-        self.readied > 0 || self.hidden > 0 || !self.listening.is_empty()
+        self.live && (self.readied > 0 || self.hidden > 0 || !self.listening.is_empty())
     }
 
     /// Queues `event` for unit `u` (dropped when the queue is full).

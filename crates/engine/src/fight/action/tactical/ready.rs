@@ -19,7 +19,7 @@ use super::super::super::unit::UnitId;
 use super::super::budget::ActionResult;
 use super::super::cost::Action;
 use super::super::spell::{CastTarget, MetamagicKind};
-use super::vocab::{Readied, Trigger};
+use super::vocab::{Readied, ReadyAim, Trigger};
 
 impl Fight<'_> {
     /// « CRB — Ready »: `u` readies `readied` for `trigger`.
@@ -57,6 +57,7 @@ impl Fight<'_> {
                 return ActionResult::refused(KIND, "invalid_trigger");
             }
         }
+        self.track_tactics();
         let own = &mut self.tactics.units[u];
         if own.readied.replace((readied, trigger)).is_none() {
             self.tactics.readied += 1;
@@ -132,9 +133,13 @@ impl Fight<'_> {
                 spell,
                 time,
                 metamagic,
-                target,
+                at,
             } => {
-                let target = target.unwrap_or(CastTarget::Unit(UnitId::of(by)));
+                let target = match at {
+                    ReadyAim::Trigger => CastTarget::Unit(UnitId::of(by)),
+                    ReadyAim::Unit(t) => CastTarget::Unit(t),
+                    ReadyAim::Caster => CastTarget::Caster,
+                };
                 let cast = Action::Cast {
                     spell,
                     target,

@@ -19,14 +19,25 @@ pub enum Readied {
     /// One attack with the first weapon that can strike: on `target` when given, else on the
     /// creature that set it off (for an ally's trigger, on the nearest enemy it can strike).
     Attack { target: Option<UnitId> },
-    /// A spell of a standard action or less, at `target` when given, else at the creature that
-    /// set it off. `time` is the spell's casting time, as in [`crate::fight::Action::Cast`].
+    /// A spell of a standard action or less, cast at `at`. `time` is the spell's casting time,
+    /// as in [`crate::fight::Action::Cast`].
     Cast {
         spell: SpellId,
         time: CastingTime,
         metamagic: Metamagics,
-        target: Option<CastTarget>,
+        at: ReadyAim,
     },
+}
+
+/// What a readied spell is cast at (kept to creatures, so that the action stays small).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadyAim {
+    /// The creature that sets the readied action off.
+    Trigger,
+    /// This creature.
+    Unit(UnitId),
+    /// No target: personal spells, areas centred on the caster.
+    Caster,
 }
 
 impl Readied {

@@ -135,6 +135,9 @@ impl Fight<'_> {
     /// and so does the aid it gave.
     #[inline]
     pub(crate) fn tactical_turn_starts<S: Sink>(&mut self, u: usize, sink: &mut S) {
+        if !self.tactics.live {
+            return;
+        }
         if self.tactics.readied > 0 {
             self.expire_readied(u, sink);
         }
