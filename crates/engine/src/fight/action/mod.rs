@@ -17,7 +17,7 @@ mod stance;
 mod stealth;
 pub mod tactical;
 
-pub use budget::{ActionResult, Limits, MAX_PLAN, MAX_RESULTS, Plan, budget};
+pub use budget::{ActionResult, Limits, MAX_PLAN, MAX_RESULTS, Plan};
 pub use cost::{Action, Cost, Movement, Provokes, Slot};
 pub use spell::{CastTarget, MetamagicKind, Metamagics};
 pub use tactical::{AidMode, Event, Events, Readied, ReadyAim, Trigger};

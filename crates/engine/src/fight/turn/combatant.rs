@@ -17,7 +17,7 @@
 use crate::rng::Roller;
 use crate::rules::flag;
 
-use super::super::action::{Action, ActionResult, Limits, MAX_PLAN, Plan, Scratch, budget};
+use super::super::action::{Action, ActionResult, Limits, Plan, Scratch};
 use super::super::effects::Wards;
 use super::super::log::{Sink, log};
 use super::super::state::{Fight, Life};
@@ -105,12 +105,10 @@ impl Fight<'_> {
         true
     }
 
-    /// What `u`'s life state, its conditions, the round and its immediate actions leave of
-    /// its turn.
+    /// What `u`'s life state, its conditions and the round leave of its turn.
     #[inline]
     fn limits(&self, u: usize) -> Limits {
         Limits {
-            swift_spent: self.tactics.live && self.tactics.units[u].swift_spent,
             // The surprise round allows one standard or move action (plus free actions), as
             // staggered does (« CRB — Surprise »).
             staggered: self.units[u].life() == Life::Staggered
@@ -134,42 +132,31 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) {
-        let id = self.id(u);
-        let round = Some(self.round);
-        let mut kept = Plan::new();
-        let mut dropped = [None; MAX_PLAN];
-        budget(plan, self.limits(u), &mut kept, &mut dropped);
-        for r in dropped.iter().flatten() {
-            log!(S, sink, round, Some(id), "{} dropped: {}", r.kind, r.reason);
-        }
+        let limits = self.limits(u);
         let own = &mut self.tactics.units[u];
-        own.results.clear();
+        let kept = own.results.budget(plan, limits);
+        if S::ON {
+            let (id, round) = (self.id(u), Some(self.round));
+            for r in self.tactics.units[u].results.dropped() {
+                log!(S, sink, round, Some(id), "{} dropped: {}", r.kind, r.reason);
+            }
+        }
         if self.tactics.live {
+            let own = &mut self.tactics.units[u];
             own.swift_now = std::mem::take(&mut own.swift_spent);
         }
         let disabled = self.units[u].hp == 0;
-        // In plan order: each place holds a dropped action, or the next kept one.
-        let mut kept = kept.iter();
-        for place in &dropped[..plan.len()] {
-            let result = match *place {
-                Some(r) => r,
-                None => {
-                    let Some(action) = kept.next() else {
-                        break;
-                    };
-                    if self.turn_stopped(u) {
-                        ActionResult::refused(action.kind(), "not_reached")
-                    } else {
-                        let result = self.play_action(u, action, policy, scratch, dice, sink);
-                        // « CRB — Disabled »: a standard action done at 0 hp costs 1 hit point.
-                        if disabled && result.ok && action.cost().takes_standard_action() {
-                            self.strain(u, sink);
-                        }
-                        result
-                    }
-                }
-            };
-            self.tactics.units[u].results.push(result);
+        for (k, action) in kept.iter().enumerate() {
+            if self.turn_stopped(u) {
+                self.tactics.units[u].results.unreached_from(k);
+                break;
+            }
+            let result = self.play_action(u, action, policy, scratch, dice, sink);
+            self.tactics.units[u].results.note(k, result);
+            // « CRB — Disabled »: a standard action done at 0 hp costs 1 hit point.
+            if disabled && result.ok && action.cost().takes_standard_action() {
+                self.strain(u, sink);
+            }
         }
     }
 
@@ -182,7 +169,7 @@ impl Fight<'_> {
     }
 
     /// Carries out `u`'s kept `action`, its refusal logged, with what it sets off for a
-    /// reacting policy around it.
+    /// reacting policy around it; what became of it.
     #[inline(always)]
     fn play_action<R: Roller, S: Sink>(
         &mut self,
@@ -193,8 +180,9 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) -> ActionResult {
-        let id = self.id(u);
-        let round = Some(self.round);
+        let (id, round) = (self.id(u), Some(self.round));
+        // « CRB — Immediate Actions »: an immediate action since its last turn (or during
+        // this one) took the swift action.
         if self.tactics.live && action.cost().is_swift() && !self.take_swift(u) {
             let dropped = ActionResult::refused(action.kind(), "downgraded:immediate_swift");
             log!(
@@ -231,6 +219,7 @@ impl Fight<'_> {
     }
 
     /// « CRB — Disabled »: `u`, still at 0 hp after a standard action, loses 1 hit point.
+    #[cold]
     fn strain<S: Sink>(&mut self, u: usize, sink: &mut S) {
         if self.units[u].hp == 0 && !self.units[u].dead {
             self.apply_damage(u, 1, 0);

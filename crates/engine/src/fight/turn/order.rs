@@ -15,6 +15,8 @@ use super::super::state::Fight;
 impl Fight<'_> {
     /// A tactic comes into play: from now on this fight the round keeps who took its turn
     /// (until now, the units up to the current one in the order) and the hooks look further.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn track_tactics(&mut self) {
         let tactics = &mut self.tactics;
         if tactics.live {

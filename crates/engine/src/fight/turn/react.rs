@@ -21,6 +21,8 @@ use super::super::view::{Policy, View};
 impl Fight<'_> {
     /// Before `u`'s `action`. False when `u` can no longer carry it out (an answer dropped it,
     /// or ended the fight).
+    #[cold]
+    #[inline(never)]
     pub(super) fn before_action<R: Roller, S: Sink>(
         &mut self,
         u: usize,
@@ -66,6 +68,8 @@ impl Fight<'_> {
     }
 
     /// After `u`'s `action`.
+    #[cold]
+    #[inline(never)]
     pub(super) fn after_action<R: Roller, S: Sink>(
         &mut self,
         u: usize,

@@ -20,8 +20,8 @@ impl<'f> View<'f> {
     /// (`downgraded:action_economy`…), `not_reached` when the turn stopped before it — then
     /// what it did out of turn (a readied action going off or expiring, immediate actions).
     #[inline]
-    pub fn last_results(&self, me: UnitId) -> &'f [ActionResult] {
-        self.fight.tactics.units[me.index()].results.as_slice()
+    pub fn last_results(&self, me: UnitId) -> impl Iterator<Item = ActionResult> + 'f {
+        self.fight.tactics.units[me.index()].results.iter()
     }
 
     /// The order of play, first to last: initiative, then delays and readied actions.

@@ -227,6 +227,8 @@ impl Fight<'_> {
     }
 
     /// Every readied action of an ally of `u` waiting for `u` to act goes off, in unit order.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn readied_on_turn<R: Roller, S: Sink>(
         &mut self,
         u: usize,

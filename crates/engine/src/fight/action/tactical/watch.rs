@@ -36,9 +36,19 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) -> bool {
-        if !self.tactics.watching_steps() {
-            return true;
-        }
+        !self.tactics.watching_steps() || self.step_watched(u, last_free, dice, sink)
+    }
+
+    /// [`Fight::stepped`] once something watches steps.
+    #[cold]
+    #[inline(never)]
+    fn step_watched<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        last_free: Pos,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> bool {
         self.watch_step(u, dice, sink);
         if self.units[u].active() {
             return true;
@@ -86,9 +96,20 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) -> bool {
-        if self.tactics.hidden == 0 && self.tactics.readied == 0 {
-            return true;
-        }
+        (self.tactics.hidden == 0 && self.tactics.readied == 0)
+            || self.casting_watched(u, plan, dice, sink)
+    }
+
+    /// [`Fight::casting_begins`] once a creature hides or holds a readied action.
+    #[cold]
+    #[inline(never)]
+    fn casting_watched<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        plan: &CastPlan,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> bool {
         self.reveal(u, "casts", sink);
         if self.tactics.readied == 0 || self.tactics.out_of_turn {
             return true;
@@ -115,9 +136,15 @@ impl Fight<'_> {
     /// The attack roll's hook: `a` rolled an attack on `t`.
     #[inline]
     pub(crate) fn attack_rolled<S: Sink>(&mut self, a: usize, t: usize, sink: &mut S) {
-        if !self.tactics.edge {
-            return;
+        if self.tactics.edge {
+            self.attack_watched(a, t, sink);
         }
+    }
+
+    /// [`Fight::attack_rolled`] once a tactic changes numbers this fight.
+    #[cold]
+    #[inline(never)]
+    fn attack_watched<S: Sink>(&mut self, a: usize, t: usize, sink: &mut S) {
         let stance = &mut self.tactics.units[a].stance;
         if *stance & DEFENSIVE != 0 {
             *stance |= DEFENDED;
@@ -135,9 +162,15 @@ impl Fight<'_> {
     /// and so does the aid it gave.
     #[inline]
     pub(crate) fn tactical_turn_starts<S: Sink>(&mut self, u: usize, sink: &mut S) {
-        if !self.tactics.live {
-            return;
+        if self.tactics.live {
+            self.turn_watched(u, sink);
         }
+    }
+
+    /// [`Fight::tactical_turn_starts`] once a tactic is in play.
+    #[cold]
+    #[inline(never)]
+    fn turn_watched<S: Sink>(&mut self, u: usize, sink: &mut S) {
         if self.tactics.readied > 0 {
             self.expire_readied(u, sink);
         }

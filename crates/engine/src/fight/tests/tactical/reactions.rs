@@ -109,7 +109,7 @@ struct Remembers {
 impl Policy for Remembers {
     fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
         if me.index() == 0 {
-            self.seen.borrow_mut().push(view.last_results(me).to_vec());
+            self.seen.borrow_mut().push(view.last_results(me).collect());
             self.plan.iter().for_each(|a| plan.push(*a));
         }
     }
@@ -235,6 +235,6 @@ fn the_view_answers_a_tactical_policys_questions() {
         assert!(view.readied(hero).is_none() && !view.delayed(hero));
         assert!(view.observes(foe, hero) && !view.can_hide(hero));
         assert!(!view.hidden_from(hero, foe) && !view.swift_spent(hero));
-        assert_eq!(view.last_results(hero), []);
+        assert_eq!(view.last_results(hero).count(), 0);
     });
 }
