@@ -264,3 +264,84 @@ fn readied_attack_interrupts_a_caster() {
         ]
     );
 }
+
+/// « CRB — Ready »: a shot readied for an enemy coming into sight goes off when the foe steps
+/// out from behind the wall (a 5-foot step sets it off as a walk does).
+#[test]
+fn readied_action_fires_when_an_enemy_comes_into_sight() {
+    fn archer(view: &View<'_>, me: UnitId, plan: &mut Plan) {
+        if view.readied(me).is_none() {
+            plan.push(Action::Ready {
+                readied: Readied::Attack { target: None },
+                trigger: Trigger::EnemyInSight,
+            });
+        }
+    }
+    fn steps_out(_: &View<'_>, _: UnitId, plan: &mut Plan) {
+        plan.push(Action::FiveFootStepTo {
+            to: crate::board::Pos::new(2, 3),
+        });
+    }
+    let s = scenario(
+        map(&["..#..", "..#..", "....."], &["A....", "....B", "....."]),
+        vec![
+            (
+                "a",
+                vec![creature("archer", json!({ "attacks": [bow(0, 30)] }))],
+            ),
+            ("b", vec![creature("foe", json!({}))]),
+        ],
+        1,
+    );
+    let policy = Script::new().unit(0, archer).unit(1, steps_out);
+    let p = play_with(&s, &policy, &d20s(&[20, 10, 3]));
+    p.assert_log(&[
+        "- | - | initiative: archer d20=20+0=20",
+        "- | - | initiative: foe d20=10+0=10",
+        "1 | archer | readies attack (when an enemy comes into sight)",
+        "1 | foe | 5-foot step (1,4)->(2,3)",
+        "1 | archer | readied attack: foe comes into sight",
+        // The wall still gives the foe cover (+4).
+        "1 | archer | bow vs foe d20=3+0=3 AC 14 -> MISS",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+}
+
+/// « CRB — Ready »: an attack readied for an ally's turn goes off as the ally begins it; the
+/// readier then acts just before that ally.
+#[test]
+fn readied_action_fires_when_the_ally_acts() {
+    fn readier(view: &View<'_>, _: UnitId, plan: &mut Plan) {
+        if view.round() == 1 {
+            plan.push(Action::Ready {
+                readied: Readied::Attack { target: None },
+                trigger: Trigger::AllyActs(unit(1)),
+            });
+        }
+    }
+    fn ally(_: &View<'_>, _: UnitId, plan: &mut Plan) {
+        plan.push(Action::Attack { target: unit(2) });
+    }
+    let fighter = |name| creature(name, json!({ "attacks": [sword(0)] }));
+    let s = scenario(
+        room(&["AB", "A."]),
+        vec![
+            ("a", vec![fighter("readier"), fighter("ally")]),
+            ("b", vec![creature("foe", json!({}))]),
+        ],
+        2,
+    );
+    let policy = Script::new().unit(0, readier).unit(1, ally);
+    let p = play_with(&s, &policy, &d20s(&[20, 5, 10, 2, 3, 4]));
+    p.assert_log(&[
+        "- | - | initiative: readier d20=20+0=20",
+        "- | - | initiative: ally d20=5+0=5",
+        "- | - | initiative: foe d20=10+0=10",
+        "1 | readier | readies attack (when ally acts)",
+        "1 | readier | readied attack: ally acts",
+        "1 | readier | sword vs foe d20=2+0=2 AC 10 -> MISS",
+        "1 | ally | sword vs foe d20=3+0=3 AC 10 -> MISS",
+        "2 | ally | sword vs foe d20=4+0=4 AC 10 -> MISS",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+}

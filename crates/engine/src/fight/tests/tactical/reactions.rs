@@ -14,14 +14,27 @@ use super::super::support::*;
 use super::*;
 use crate::fight::{Action, ActionResult, Event, Events, Readied, Trigger, View as FightView};
 
-/// [`Script`] plus an answer: unit `reactor` answers every event it is offered with `answer`;
-/// every event offered is recorded.
+/// [`Script`] plus an answer: unit `reactor` answers every event of `kinds` it is offered with
+/// `answer` (`None`: it only listens); every event offered is recorded.
 #[derive(Clone)]
 struct Answers {
     script: Script,
+    kinds: Events,
     reactor: usize,
-    answer: Action,
+    answer: Option<Action>,
     offered: Rc<RefCell<Vec<(usize, Event)>>>,
+}
+
+impl Answers {
+    fn new(script: Script, kinds: Events, reactor: usize, answer: Option<Action>) -> Self {
+        Answers {
+            script,
+            kinds,
+            reactor,
+            answer,
+            offered: Rc::default(),
+        }
+    }
 }
 
 impl Policy for Answers {
@@ -30,12 +43,12 @@ impl Policy for Answers {
     }
 
     fn reacts_to(&self) -> Events {
-        Events::ENEMY_CASTS
+        self.kinds
     }
 
     fn react(&mut self, _: &View<'_>, me: UnitId, event: Event) -> Option<Action> {
         self.offered.borrow_mut().push((me.index(), event));
-        (me.index() == self.reactor).then_some(self.answer)
+        self.answer.filter(|_| me.index() == self.reactor)
     }
 }
 
@@ -73,14 +86,10 @@ fn immediate_action_out_of_turn_uses_the_next_swift() {
         vec![("a", vec![mage]), ("b", vec![enemy])],
         1,
     ));
-    let policy = Answers {
-        script: Script::new()
-            .unit(0, casts_feather_fall)
-            .unit(1, casts_missile),
-        reactor: 0,
-        answer: feather_fall,
-        offered: Rc::default(),
-    };
+    let script = Script::new()
+        .unit(0, casts_feather_fall)
+        .unit(1, casts_missile);
+    let policy = Answers::new(script, Events::ENEMY_CASTS, 0, Some(feather_fall));
     let p = play_with(&s, &policy, &[(20, 10), (20, 20), (4, 2)]);
     p.assert_log(&[
         "- | - | initiative: mage d20=10+0=10",
@@ -95,6 +104,129 @@ fn immediate_action_out_of_turn_uses_the_next_swift() {
     assert!(
         matches!(offered[..], [(0, Event::EnemyCasts { caster, .. })] if caster == unit(1)),
         "{offered:?}"
+    );
+}
+
+/// Two wizards 20 ft apart: the mage (unit 0, feather fall, `patch`) and the enemy (unit 1,
+/// magic missile at the mage), enemy first.
+fn mage_and_enemy(patch: serde_json::Value) -> crate::scenario::Scenario {
+    let slots = || json!({ "1": 2 });
+    let mage = caster(
+        "mage",
+        "sorcerer_wizard",
+        1,
+        &["feather fall"],
+        slots(),
+        patch,
+    );
+    let enemy = caster(
+        "enemy",
+        "sorcerer_wizard",
+        1,
+        &["magic missile"],
+        slots(),
+        json!({}),
+    );
+    with_spells(scenario(
+        room(&["A...B"]),
+        vec![("a", vec![mage]), ("b", vec![enemy])],
+        1,
+    ))
+}
+
+/// « CRB — Immediate Actions »: « You also cannot use an immediate action if you are
+/// flat-footed »; its swift action stays for its turn.
+#[test]
+fn a_flat_footed_creature_takes_no_immediate_action() {
+    fn casts_missile(_: &View<'_>, _: UnitId, plan: &mut Plan) {
+        plan.push(cast("magic missile", on(0)));
+    }
+    fn casts_feather_fall(_: &View<'_>, _: UnitId, plan: &mut Plan) {
+        plan.push(cast("feather fall", on(0)));
+    }
+    let script = Script::new()
+        .unit(0, casts_feather_fall)
+        .unit(1, casts_missile);
+    let answer = Some(cast("feather fall", on(0)));
+    let policy = Answers::new(script, Events::ENEMY_CASTS, 0, answer);
+    let s = mage_and_enemy(json!({ "conditions": ["flat_footed"] }));
+    let p = play_with(&s, &policy, &[(20, 10), (20, 20), (4, 2)]);
+    assert_eq!(
+        p.said_by("mage"),
+        [
+            "cast refused: flat_footed",
+            "casts feather fall (sorcerer_wizard 1, slot 1) (no combat effect modelled)"
+        ]
+    );
+}
+
+/// « CRB — Immediate Actions »: « Using an immediate action on your turn is the same as using
+/// a swift action »: wounded by an attack of opportunity as it flees, the mage answers with
+/// feather fall, and the feather fall of its plan is dropped.
+#[test]
+fn an_immediate_action_on_its_own_turn_takes_that_turns_swift() {
+    fn flees_then_casts(_: &View<'_>, _: UnitId, plan: &mut Plan) {
+        plan.push(Action::Flee);
+        plan.push(cast("feather fall", on(0)));
+    }
+    let slots = json!({ "1": 2 });
+    let mage = caster(
+        "mage",
+        "sorcerer_wizard",
+        1,
+        &["feather fall"],
+        slots,
+        json!({}),
+    );
+    let orc = creature("orc", json!({ "attacks": [sword(0)] }));
+    let s = with_spells(scenario(
+        room(&["BA..."]),
+        vec![("a", vec![mage]), ("b", vec![orc])],
+        1,
+    ));
+    let answer = Some(cast("feather fall", on(0)));
+    let script = Script::new().unit(0, flees_then_casts);
+    let policy = Answers::new(script, Events::WOUNDED, 0, answer);
+    let p = play_with(&s, &policy, &[(20, 20), (20, 10), (20, 15), (6, 3)]);
+    assert_eq!(
+        p.said_by("mage")[1..],
+        [
+            "immediate action: cast",
+            "casts feather fall (sorcerer_wizard 1, slot 1) (no combat effect modelled)",
+            "cast dropped: downgraded:immediate_swift",
+        ]
+    );
+}
+
+/// The reference spec, « Actions immédiates hors-tour »: the events a listening policy is
+/// offered — an enemy entering its reach, then a wound — each once the foe's action is over.
+#[test]
+fn reaction_events_are_offered_once_the_action_is_over() {
+    fn comes_and_strikes(_: &View<'_>, _: UnitId, plan: &mut Plan) {
+        plan.push(Action::Move { target: unit(0) });
+        plan.push(Action::Attack { target: unit(0) });
+    }
+    let s = scenario(
+        room(&["A..B"]),
+        vec![
+            (
+                "a",
+                vec![creature("hero", json!({ "attacks": [sword(0)] }))],
+            ),
+            ("b", vec![creature("foe", json!({ "attacks": [sword(0)] }))]),
+        ],
+        1,
+    );
+    let kinds = Events::ENEMY_ENTERS_REACH.with(Events::WOUNDED);
+    let policy = Answers::new(Script::new().unit(1, comes_and_strikes), kinds, 0, None);
+    play_with(&s, &policy, &[(20, 1), (20, 20), (20, 15), (6, 3)]);
+    let foe = unit(1);
+    assert_eq!(
+        policy.offered.borrow()[..],
+        [
+            (0, Event::EnemyEntersReach { mover: foe }),
+            (0, Event::Wounded { actor: foe, hp: 3 }),
+        ]
     );
 }
 
