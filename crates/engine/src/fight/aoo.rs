@@ -2,13 +2,17 @@
 //! d'opportunité »): who strikes a creature that provokes — by leaving a threatened square
 //! (once per opponent per round, « moving out of more than one threatened square… »), by
 //! shooting or by standing up — with one attack of opportunity a round, more with Combat
-//! Reflexes; none against cover or total concealment. Owns the provocation only: which squares
-//! are threatened is `reach`, the attack itself is `strike`, and when an action provokes is
-//! its family's call.
+//! Reflexes; none against cover or total concealment, none by a creature in total defense,
+//! none on a mover hidden from it (« CRB — Total Defense », « Stealth »). A tumbling mover rolls
+//! Acrobatics against each enemy that would strike it as it leaves a square, and provokes only
+//! that enemy when it fails (« CRB — Acrobatics », the check in `action::acrobatics`). Owns
+//! the provocation only: which squares are threatened is `reach`, the attack itself is
+//! `strike`, and when an action provokes is its family's call.
 
 use crate::los::{Cover, CoverMode};
 use crate::rng::Roller;
 
+use super::action::tactical::stance_bits::TOTAL_DEFENSE;
 use super::log::Sink;
 use super::numbers::Swing;
 use super::state::Fight;
@@ -18,8 +22,17 @@ impl Fight<'_> {
     /// has an attack of opportunity left strikes once (« CRB — Attacks of Opportunity »); none
     /// against a mover with cover from it.
     pub fn provoke_leaving<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
+        let tumbling = self.tactics.live && self.tumbling(u);
         for e in 0..self.units.len() {
             if !self.enemies(u, e) || self.units[u].provoked.contains(e) {
+                continue;
+            }
+            // « CRB — Acrobatics »: the check comes before the attack it would avoid.
+            if tumbling
+                && self.opportunity_weapon(e, u).is_some()
+                && self.tumbles_past(u, e, dice, sink)
+            {
+                self.units[u].provoked.insert(e);
                 continue;
             }
             if self.opportunity(e, u, dice, sink) {
@@ -52,8 +65,10 @@ impl Fight<'_> {
         true
     }
 
-    /// The weapon `e` would take an attack of opportunity on `u` with now: it has one left,
-    /// threatens `u`'s square, and `u` has neither cover nor total concealment from it.
+    /// The weapon `e` would take an attack of opportunity on `u` with now: it has one left, it
+    /// threatens `u`'s square, and `u` has neither cover nor total concealment from it nor is
+    /// hidden from it; `e` is not in total defense.
+    #[inline]
     pub fn opportunity_weapon(&self, e: usize, u: usize) -> Option<usize> {
         if self.units[e].aoo_left == 0 {
             return None;
@@ -65,6 +80,11 @@ impl Fight<'_> {
         // « CRB — Concealment »: no attack of opportunity against total concealment (a blinded
         // creature treats everyone so).
         if self.miss_chance(e, u) >= 50 {
+            return None;
+        }
+        if self.tactics.edge
+            && (self.tactics.units[e].stance & TOTAL_DEFENSE != 0 || self.unseen_by(e, u))
+        {
             return None;
         }
         Some(w)

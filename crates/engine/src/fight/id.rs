@@ -41,6 +41,12 @@ impl UnitIds {
         self.0[u / 64] |= 1 << (u % 64);
     }
 
+    /// Takes the unit of engine index `u` out.
+    #[inline]
+    pub fn remove(&mut self, u: usize) {
+        self.0[u / 64] &= !(1 << (u % 64));
+    }
+
     /// The unit of engine index `u` is in the set.
     #[inline]
     pub fn contains(&self, u: usize) -> bool {
@@ -63,6 +69,11 @@ impl UnitIds {
 
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
+    }
+
+    /// The members' engine indices, in unit order.
+    pub fn indices(self) -> impl Iterator<Item = usize> {
+        self.iter().map(UnitId::index)
     }
 
     /// The members in unit order.

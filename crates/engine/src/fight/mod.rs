@@ -31,8 +31,8 @@ mod view;
 mod tests;
 
 pub use action::{
-    Action, ActionResult, CastTarget, Cost, MAX_PLAN, MetamagicKind, Metamagics, Movement, Plan,
-    Provokes, Slot,
+    Action, ActionResult, AidMode, CastTarget, Cost, Event, Events, MAX_PLAN, MAX_RESULTS,
+    MetamagicKind, Metamagics, Movement, Plan, Provokes, Readied, ReadyAim, Slot, Trigger,
 };
 pub use arms::WeaponState;
 pub use state::Life;

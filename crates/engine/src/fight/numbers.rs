@@ -16,7 +16,8 @@
 //! on touch attacks); sneak attack when flanked in melee or against a target denied its Dex
 //! bonus (melee, or ranged within 30 ft), never against concealment or precision-immune
 //! creatures (« Attaque sournoise »); a broken weapon −2 on attack and damage (« CRB —
-//! Broken »).
+//! Broken »); the tactical parts — total defense, fighting defensively, aid another — through
+//! the same resolver, and a hidden attacker as an invisible one.
 
 use crate::los::CoverMode;
 use crate::rules::{
@@ -70,22 +71,45 @@ impl Fight<'_> {
     /// the stat moves by resolve(included ∪ others) − resolve(included), so a +4 armor spell
     /// on a creature whose stat block has +6 armor changes nothing (« CRB — Stacking »).
     pub fn stat_mod(&self, u: usize, stat: Stat, ac: Option<AcKind>, ctx: &Context) -> i32 {
+        self.stat_mod_vs(u, None, stat, ac, ctx)
+    }
+
+    /// [`Fight::stat_mod`] in an attack between `u` and `opponent`: the tactical parts of `u`
+    /// count too — its defensive stance always, the aid another bonuses it holds only against
+    /// that opponent (`action::tactical`).
+    pub fn stat_mod_vs(
+        &self,
+        u: usize,
+        opponent: Option<usize>,
+        stat: Stat,
+        ac: Option<AcKind>,
+        ctx: &Context,
+    ) -> i32 {
         let mods = &self.info[u].modifiers;
         let conds = &self.units[u].conds;
         let magic = self.units[u].wards.has(Wards::STATS);
-        if mods.is_empty() && conds.is_empty() && !magic {
+        let tactical = self.tactics.edge && self.tactics.units[u].changes_numbers();
+        if mods.is_empty() && conds.is_empty() && !magic && !tactical {
             return 0;
         }
         let included = &self.info[u].included;
-        if !magic && included.is_empty() {
+        if !magic && !tactical && included.is_empty() {
             let counted = conds.modifiers().map(|m| -> &Modifier { m });
             return resolve(mods.iter().chain(counted), stat, ac, ctx);
         }
         let effects: &[Part] = if magic { &self.magic.parts[u] } else { &[] };
         let counted = conds.modifiers().map(|m| -> &Modifier { m });
+        let own = tactical.then_some(&self.tactics.units[u]);
+        let stance = own.into_iter().flat_map(|t| t.stance_parts());
+        let aid = own
+            .into_iter()
+            .zip(opponent)
+            .flat_map(|(t, o)| t.aid_parts(o));
         let others = (mods.iter().chain(counted))
             .map(Modifier::part)
-            .chain(effects.iter().copied());
+            .chain(effects.iter().copied())
+            .chain(stance)
+            .chain(aid);
         if included.is_empty() {
             return resolve_parts(others, stat, ac, ctx);
         }
@@ -153,11 +177,13 @@ impl Fight<'_> {
 
     /// `a` is invisible to `t` for this attack (« CRB — Invisibility »; Blind-Fight: « invisible
     /// attackers get no advantages related to hitting you in melee »).
-    /// See invisibility on `t` takes the edge away.
+    /// See invisibility on `t` takes the edge away. A creature hidden from `t` has the same
+    /// edge (« CRB — Stealth »: those it beats « are not aware of you »).
     fn invisible_edge(&self, a: usize, t: usize, melee: bool) -> bool {
-        self.has_flag(a, flag::INVISIBLE)
+        (self.has_flag(a, flag::INVISIBLE)
             && !(melee && self.info[t].has(Feat::BlindFight))
-            && !self.units[t].wards.has(Wards::SEE_INVISIBLE)
+            && !self.units[t].wards.has(Wards::SEE_INVISIBLE))
+            || self.unseen_by(t, a)
     }
 
     /// The miss chance of `a`'s attacks on `t`: the target's concealment, at least 50 % when
@@ -247,7 +273,14 @@ impl Fight<'_> {
             && target.modifiers.is_empty()
             && !self.units[t].running
             && self.units[a].wards.is_empty()
-            && self.units[t].wards.is_empty();
+            && self.units[t].wards.is_empty()
+            && !(self.tactics.edge
+                && (self.tactics.units[a].changes_numbers()
+                    || self.tactics.units[t].changes_numbers()));
+        // « CRB — Stealth »: a creature cannot attack what it does not perceive.
+        if !plain && self.unseen_by(a, t) {
+            return None;
+        }
         let denied = !plain && self.denied_dex(a, t, melee);
         let helpless = !plain && self.has_flag(t, flag::HELPLESS);
         let kind = match (touch, denied || helpless) {
@@ -336,8 +369,8 @@ impl Fight<'_> {
             (Stat::RangedAttack, Stat::RangedDamage)
         };
         Typed {
-            ac: self.stat_mod(t, Stat::Ac, Some(kind), &theirs),
-            attack: self.stat_mod(a, attack_stat, None, &mine),
+            ac: self.stat_mod_vs(t, Some(a), Stat::Ac, Some(kind), &theirs),
+            attack: self.stat_mod_vs(a, Some(t), attack_stat, None, &mine),
             damage: self.stat_mod(a, damage_stat, None, &mine),
         }
     }

@@ -181,6 +181,13 @@ impl Fight<'_> {
             if self.free_for(u, next, size) {
                 last_free = next;
             }
+            // What entering the square sets off: readied actions, hidden creatures seen.
+            if !self.stepped(u, last_free, dice, sink) {
+                return Walked {
+                    squares: moved,
+                    standing: false,
+                };
+            }
         }
         Walked {
             squares: moved,

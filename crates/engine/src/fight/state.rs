@@ -17,6 +17,7 @@ use crate::size::Size;
 use crate::tally::UnitTally;
 
 use super::action::maneuver::link::Grip;
+use super::action::tactical::Tactical;
 use super::arms::{Arms, Ground};
 use super::effects::Wards;
 use super::magic::Magic;
@@ -138,6 +139,9 @@ pub struct Fight<'s> {
     pub magic: Magic<'s>,
     /// Weapons lying on the battlefield (`arms`).
     pub ground: Ground,
+    /// Tactical actions: stances, readied actions, aid, hiding, who acted this round
+    /// (`action::tactical`).
+    pub tactics: Tactical,
 }
 
 impl<'s> Fight<'s> {
@@ -197,6 +201,7 @@ impl<'s> Fight<'s> {
             cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
             magic: Magic::new(info),
             ground: Ground::with_capacity(info.iter().map(|u| u.arms.total_held()).sum()),
+            tactics: Tactical::new(info.len()),
         }
     }
 
@@ -239,6 +244,7 @@ impl<'s> Fight<'s> {
         }
         self.reset_magic();
         self.ground.clear();
+        self.tactics.reset();
         self.order.clear();
         self.round = 0;
     }

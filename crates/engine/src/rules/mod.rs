@@ -1,9 +1,10 @@
 //! Rule building blocks shared by every rule that changes a number: typed bonuses and their
 //! stacking ([`bonus`]), the conditions ([`condition`]), saves and skill checks ([`check`]),
 //! damage reduction and immunities ([`defense`]), damage applied to a defender ([`damage`]), the
-//! feat catalogue ([`feat`]) and the combat manoeuvres ([`maneuver`]). Pure: the fight applies
-//! them. Imports only the leaves (`vocab`, `rng`, `size`): combatant files (`model`) carry these
-//! types, never the other way round, and no `Fight` is known here.
+//! feat catalogue ([`feat`]), the combat manoeuvres ([`maneuver`]) and the numbers of the
+//! tactical rules — defensive stances, aid, tumbling, Stealth ([`tactics`]). Pure: the fight
+//! applies them. Imports only the leaves (`vocab`, `rng`, `size`): combatant files (`model`)
+//! carry these types, never the other way round, and no `Fight` is known here.
 
 pub mod bonus;
 pub mod check;
@@ -13,6 +14,7 @@ pub mod defense;
 pub mod effect;
 pub mod feat;
 pub mod maneuver;
+pub mod tactics;
 
 pub use bonus::{
     ALWAYS, AcKind, AlignmentAxis, AttackContext, BonusType, Context, Descriptor, Modifier, Part,

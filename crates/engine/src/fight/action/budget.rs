@@ -6,8 +6,11 @@
 //! other movement — and reports every dropped action as `downgraded:action_economy`. A
 //! creature limited to one move or standard action (staggered, disabled, the surprise round)
 //! keeps the [`Action::single_action_form`] of one action (`downgraded:staggered`), and the
-//! conditions' other [`Limits`] refuse what they forbid. Reads only [`Action::cost`] (and
-//! [`Action::breaks_free`], the escape a pinned creature keeps); never looks at a fight.
+//! conditions' other [`Limits`] refuse what they forbid. What became of each action is kept
+//! per unit in [`Results`], for its next decision (a swift action already spent out of turn
+//! by an immediate action is dropped when its turn comes to it, `downgraded:immediate_swift`:
+//! see `turn`). Reads only [`Action::cost`] (and [`Action::breaks_free`], the escape a pinned
+//! creature keeps); never looks at a fight.
 
 use super::cost::{Action, Cost, Movement, Slot};
 
@@ -42,6 +45,15 @@ impl ActionResult {
         }
     }
 
+    /// The action was carried out, with `reason` saying how (`delayed`, `ready`).
+    pub const fn done_as(kind: &'static str, reason: &'static str) -> Self {
+        ActionResult {
+            kind,
+            ok: true,
+            reason,
+        }
+    }
+
     /// The action was refused for `reason`; nothing was spent.
     pub const fn refused(kind: &'static str, reason: &'static str) -> Self {
         ActionResult {
@@ -49,6 +61,123 @@ impl ActionResult {
             ok: false,
             reason,
         }
+    }
+}
+
+/// Results of actions out of turn kept per unit between two of its decisions; more are not
+/// kept.
+pub const MAX_OUT_OF_TURN: usize = 3;
+
+/// At most this many results a unit reads back: a whole plan and its actions out of turn.
+pub const MAX_RESULTS: usize = MAX_PLAN + MAX_OUT_OF_TURN;
+
+/// What became of a unit's actions since its last decision (the reference spec, « Retour
+/// d'exécution des actions »: `last_turn_results`): its last turn's plan in plan order — each
+/// action done, refused or dropped by the budget — then what it did out of turn. Kept as the
+/// budget's own output (the kept actions and the drops, written in place) plus the few results
+/// that are not a plain `done` (a refusal, a `delayed`), so that recording a turn costs almost
+/// nothing; [`Results::iter`] rebuilds the list. Fixed capacity: no allocation.
+#[derive(Clone, Copy, Debug)]
+pub struct Results {
+    /// Places in the plan.
+    len: u8,
+    /// The budget's drops, by place in the plan.
+    dropped: [Option<ActionResult>; MAX_PLAN],
+    /// The budget's kept actions, in order.
+    kept: Plan,
+    /// Bit `k`: kept action `k` has its result in `notes` (else it was plainly done).
+    noted: u8,
+    notes: [ActionResult; MAX_PLAN],
+    out_of_turn: [ActionResult; MAX_OUT_OF_TURN],
+    out_len: u8,
+}
+
+impl Default for Results {
+    fn default() -> Self {
+        Results {
+            len: 0,
+            dropped: [None; MAX_PLAN],
+            kept: Plan::new(),
+            noted: 0,
+            notes: [ActionResult::done(""); MAX_PLAN],
+            out_of_turn: [ActionResult::done(""); MAX_OUT_OF_TURN],
+            out_len: 0,
+        }
+    }
+}
+
+impl Results {
+    /// Nothing kept (a new fight).
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.noted = 0;
+        self.out_len = 0;
+    }
+
+    /// A new turn: [`budget`]s `plan` under `limits` into the record; the kept actions, to
+    /// carry out in order.
+    #[inline]
+    pub fn budget(&mut self, plan: &Plan, limits: Limits) -> Plan {
+        budget(plan, limits, &mut self.kept, &mut self.dropped);
+        self.len = plan.len() as u8;
+        self.noted = 0;
+        self.out_len = 0;
+        self.kept
+    }
+
+    /// The actions the budget dropped this turn.
+    pub fn dropped(&self) -> impl Iterator<Item = &ActionResult> {
+        self.dropped.iter().flatten()
+    }
+
+    /// Kept action `k` came to `result`.
+    #[inline]
+    pub fn note(&mut self, k: usize, result: ActionResult) {
+        if (!result.ok || !result.reason.is_empty())
+            && let Some(slot) = self.notes.get_mut(k)
+        {
+            *slot = result;
+            self.noted |= 1 << k;
+        }
+    }
+
+    /// The turn stopped before kept action `k`: it and those after it were not reached.
+    pub fn unreached_from(&mut self, k: usize) {
+        let kept = self.kept;
+        for (j, action) in kept.iter().enumerate().skip(k) {
+            self.note(j, ActionResult::refused(action.kind(), "not_reached"));
+        }
+    }
+
+    /// An action out of turn came to `result` (dropped beyond [`MAX_OUT_OF_TURN`]).
+    pub fn push(&mut self, result: ActionResult) {
+        if let Some(slot) = self.out_of_turn.get_mut(usize::from(self.out_len)) {
+            *slot = result;
+            self.out_len += 1;
+        }
+    }
+
+    /// Every result, in plan order then out of turn.
+    pub fn iter(&self) -> impl Iterator<Item = ActionResult> + '_ {
+        let mut kept = self.kept.iter().enumerate();
+        let plan = self.dropped[..usize::from(self.len)]
+            .iter()
+            .filter_map(move |d| {
+                if let Some(dropped) = d {
+                    return Some(*dropped);
+                }
+                let (k, action) = kept.next()?;
+                Some(if self.noted & (1 << k) != 0 {
+                    self.notes[k]
+                } else {
+                    ActionResult::done(action.kind())
+                })
+            });
+        plan.chain(
+            self.out_of_turn[..usize::from(self.out_len)]
+                .iter()
+                .copied(),
+        )
     }
 }
 

@@ -13,6 +13,7 @@ use crate::vocab::Vocabulary;
 
 use super::super::unit::UnitId;
 use super::spell::{CastTarget, MetamagicKind, Metamagics};
+use super::tactical::vocab::{AidMode, Readied, Trigger};
 
 /// One action a policy may ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +85,35 @@ pub enum Action {
     Sheathe { attack: u8 },
     /// Move: mends its broken weapon of line `attack` (the reference spec's repair_weapon).
     Repair { attack: u8 },
+    /// « CRB — Delay »: gives up the turn now and takes it later this round — right after unit
+    /// `after` takes its turn, or at the end of the round (`None`); the new place in the order
+    /// stays for the next rounds. Nothing else of the turn is taken now.
+    Delay { after: Option<UnitId> },
+    /// « CRB — Ready »: readies `readied`, to be carried out out of turn when `trigger` comes
+    /// before the unit's next turn; its place in the order moves to just before the creature
+    /// that set it off.
+    Ready { readied: Readied, trigger: Trigger },
+    /// « CRB — Total Defense »: +4 dodge to AC (+6 with 3 ranks of Acrobatics) until its next
+    /// turn; no attack of opportunity meanwhile.
+    TotalDefense,
+    /// Free: « CRB — Fighting Defensively » for the attacks that follow: −4 on attack rolls
+    /// and, once it attacks, +2 dodge to AC (+3 with 3 ranks of Acrobatics), until its next
+    /// turn.
+    FightDefensively,
+    /// « CRB — Aid Another »: an attack roll against AC 10 on `enemy`, whom it must threaten;
+    /// on a success `ally` gets +2 of `mode` against `enemy`.
+    AidAnother {
+        ally: UnitId,
+        enemy: UnitId,
+        mode: AidMode,
+    },
+    /// Move: « CRB — Stealth »: with cover or concealment from an observer, Stealth against
+    /// that observer's Perception; the observers it beats stop perceiving it.
+    Hide,
+    /// Move: « CRB — Acrobatics »: toward `target` at half speed (full speed at −10 when
+    /// `fast`), each threatened square left an Acrobatics check against the threatening
+    /// enemy's CMD instead of an attack of opportunity.
+    Tumble { target: UnitId, fast: bool },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -224,6 +254,13 @@ impl Action {
             Action::Draw { .. } => "draw",
             Action::Sheathe { .. } => "sheathe",
             Action::Repair { .. } => "repair",
+            Action::Delay { .. } => "delay",
+            Action::Ready { .. } => "ready",
+            Action::TotalDefense => "total_defense",
+            Action::FightDefensively => "fight_defensively",
+            Action::AidAnother { .. } => "aid_another",
+            Action::Hide => "hide",
+            Action::Tumble { .. } => "tumble",
         }
     }
 
@@ -280,6 +317,14 @@ impl Action {
             Action::Escape { .. } => Cost::new(Slot::Standard, Stays, No),
             Action::PickUp { .. } | Action::Sheathe { .. } => Cost::new(Slot::Move, Stays, Yes),
             Action::Draw { .. } | Action::Repair { .. } => Cost::new(Slot::Move, Stays, No),
+            // « CRB — Delay »: nothing else of the turn is taken now (the whole turn waits).
+            Action::Delay { .. } => Cost::new(Slot::FullRound, Stays, No),
+            Action::Ready { .. } | Action::TotalDefense | Action::AidAnother { .. } => {
+                Cost::new(Slot::Standard, Stays, No)
+            }
+            Action::FightDefensively => Cost::new(Slot::Free, Stays, No),
+            Action::Hide => Cost::new(Slot::Move, Stays, No),
+            Action::Tumble { .. } => Cost::new(Slot::Move, Walks, Yes),
         }
     }
 
@@ -313,6 +358,13 @@ impl Action {
             | Action::Draw { .. }
             | Action::Sheathe { .. }
             | Action::Repair { .. } => Some(self),
+            Action::Delay { .. }
+            | Action::Ready { .. }
+            | Action::TotalDefense
+            | Action::FightDefensively
+            | Action::AidAnother { .. }
+            | Action::Hide
+            | Action::Tumble { .. } => Some(self),
         }
     }
 }
@@ -354,6 +406,23 @@ mod tests {
             Action::StandUp,
             Action::DropProne,
             Action::PowerAttack { on: true },
+            Action::Delay { after: None },
+            Action::Ready {
+                readied: Readied::Attack { target: None },
+                trigger: Trigger::EnemyEntersReach,
+            },
+            Action::TotalDefense,
+            Action::FightDefensively,
+            Action::AidAnother {
+                ally: t,
+                enemy: t,
+                mode: AidMode::Ac,
+            },
+            Action::Hide,
+            Action::Tumble {
+                target: t,
+                fast: false,
+            },
         ]
         .into_iter()
         .filter(|a| a.cost().movement.runs_or_charges())

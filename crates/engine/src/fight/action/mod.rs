@@ -2,11 +2,13 @@
 //! keeps what fits a turn ([`budget`]), the words of a cast ([`spell`]), and [`Fight::act`],
 //! which carries out one kept action through its family — attacks ([`attack`]), movement
 //! ([`movement`], [`approach`]), stances ([`stance`]), casting (`fight::cast`), combat
-//! manoeuvres ([`maneuver`]), weapons picked up, drawn, sheathed or mended ([`weapons`]) — and
-//! says what became of it.
+//! manoeuvres ([`maneuver`]), weapons picked up, drawn, sheathed or mended ([`weapons`]), the
+//! tactical actions ([`tactical`]: delay, ready, aid another), hiding ([`stealth`]) and
+//! tumbling ([`acrobatics`]) — and says what became of it.
 //! Owns the dispatch from an action to its family; never decides which action to take (a
 //! policy does) or when (the turn loop, `turn`).
 
+mod acrobatics;
 mod approach;
 mod attack;
 pub mod budget;
@@ -15,11 +17,14 @@ pub mod maneuver;
 mod movement;
 pub mod spell;
 mod stance;
+mod stealth;
+pub mod tactical;
 mod weapons;
 
-pub use budget::{ActionResult, Limits, MAX_PLAN, Plan, budget};
+pub use budget::{ActionResult, Limits, MAX_PLAN, MAX_RESULTS, Plan};
 pub use cost::{Action, Cost, Movement, Provokes, Slot};
 pub use spell::{CastTarget, MetamagicKind, Metamagics};
+pub use tactical::{AidMode, Event, Events, Readied, ReadyAim, Trigger};
 
 use crate::board::Pos;
 use crate::rng::Roller;
@@ -36,6 +41,7 @@ pub struct Scratch {
 impl Fight<'_> {
     /// Carries out one kept action of `u`; what became of it (a cast may be refused: see
     /// `fight::cast`; every other action is carried out as far as the battlefield allows).
+    #[inline(always)]
     pub fn act<R: Roller, S: Sink>(
         &mut self,
         u: usize,
@@ -68,6 +74,17 @@ impl Fight<'_> {
             | Action::Draw { .. }
             | Action::Sheathe { .. }
             | Action::Repair { .. } => return self.act_on_arms(u, action, dice, sink),
+            Action::Delay { after } => return self.delay(u, after, sink),
+            Action::Ready { readied, trigger } => return self.ready(u, readied, trigger, sink),
+            Action::TotalDefense => return self.total_defense(u, sink),
+            Action::FightDefensively => return self.fight_defensively(u, sink),
+            Action::AidAnother { ally, enemy, mode } => {
+                return self.aid_another(u, ally.index(), enemy.index(), mode, dice, sink);
+            }
+            Action::Hide => return self.hide(u, dice, sink),
+            Action::Tumble { target, fast } => {
+                self.tumble(u, target.index(), fast, scratch, dice, sink)
+            }
         }
         ActionResult::done(action.kind())
     }

@@ -25,6 +25,7 @@ mod text;
 pub use caster::{Aimed, CastPlan, CasterState, Pending};
 
 pub(crate) use affect::condition_immunity;
+pub(crate) use guards::Distraction;
 pub(crate) use text::{AmountRoll, D20, Types, save_name, say};
 
 use crate::rng::Roller;
@@ -52,6 +53,10 @@ impl Fight<'_> {
         let provokes = action.cost().provokes != super::action::Provokes::No;
         self.magic.casters[u].spend(plan.choice);
         self.dissipate_charge(u, sink);
+        // « CRB — Ready »: readied actions against a caster go off before the spell.
+        if !self.casting_begins(u, &plan, dice, sink) {
+            return ActionResult::done(action.kind());
+        }
         if !self.cast_guards(u, &plan, provokes, dice, sink) {
             return ActionResult::done(action.kind());
         }

@@ -78,6 +78,7 @@ impl Fight<'_> {
         }
         self.break_fascination(t, sink);
         let roll = self.roll_attack(a, w, &numbers, dice);
+        self.attack_rolled(a, t, sink);
         let weapon = self.info[a].weapons[w].index;
         let head = Head {
             opportunity: swing.opportunity,

@@ -20,5 +20,6 @@ mod movement;
 mod policy;
 mod ranged;
 mod size;
+mod tactical;
 mod tactics;
 mod transcripts;

@@ -6,12 +6,18 @@
 //! creature asks the policy for a plan, the budget keeps what fits its conditions' [`Limits`]
 //! (each dropped action logged), and the kept actions run in order (a refused cast logged with
 //! its reason). At its end, a condition a save can end rolls it, and timed conditions lose a
-//! round. Owns the shape of a turn; each action is carried out by `action`.
+//! round. The tactical rules add: at its start, its readied action expires and its defensive
+//! stances and the aid it gave end (`action::tactical`); before it decides, the readied
+//! actions of allies waiting for it go off; what became of each action of the plan — dropped,
+//! refused, done — is kept for its next decision; an immediate action taken since its last
+//! turn leaves it no swift action; a turn that delays ends later, and the rest of a delayed
+//! turn starts with the decision (no second start of turn). Owns the shape of a turn; each
+//! action is carried out by `action`.
 
 use crate::rng::Roller;
 use crate::rules::flag;
 
-use super::super::action::{Limits, MAX_PLAN, Plan, Scratch, budget};
+use super::super::action::{Action, ActionResult, Limits, Plan, Scratch};
 use super::super::effects::Wards;
 use super::super::log::{Sink, log};
 use super::super::state::{Fight, Life};
@@ -20,6 +26,7 @@ use super::super::view::{Policy, View};
 
 impl Fight<'_> {
     /// Plays the turn of unit `u`.
+    #[inline(never)]
     pub(super) fn take_turn<R: Roller, S: Sink>(
         &mut self,
         u: usize,
@@ -28,32 +35,14 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) {
-        if self.magic.on && self.info[u].caster.is_some() {
-            self.start_casting_turn(u, dice, sink);
-        }
-        if self.units[u].dead {
-            return;
-        }
-        self.units[u].charged = false;
-        self.units[u].running = false;
-        if self.units[u].dying() {
-            self.stabilize(u, dice, sink);
-            return;
-        }
-        if !self.units[u].active() {
-            return;
-        }
-        if self.has_flag(u, flag::BLEEDS) && self.units[u].bleed > 0 {
-            self.bleed(u, sink);
+        // The rest of a turn it delayed: no second start of turn (« CRB — Delay »).
+        let resuming = self.tactics.live && self.tactics.units[u].delayed;
+        if resuming {
             if !self.units[u].active() {
                 return;
             }
-        }
-        if !self.units[u].wards.is_empty() {
-            self.start_turn_effects(u, dice, sink);
-            if !self.units[u].active() {
-                return;
-            }
+        } else if !self.begin_turn(u, dice, sink) {
+            return;
         }
         self.grapple_turn_start(u, sink);
         let frozen =
@@ -64,17 +53,61 @@ impl Fight<'_> {
             self.end_turn(u, dice, sink);
             return;
         }
-        if self.has_flag(u, flag::CONFUSED) && !self.confused_turn(u, dice, sink) {
+        if !resuming && self.has_flag(u, flag::CONFUSED) && !self.confused_turn(u, dice, sink) {
             self.end_turn(u, dice, sink);
             return;
         }
+        if self.tactics.readied > 0 {
+            self.readied_on_turn(u, dice, sink);
+            if !self.units[u].active() || self.decided().is_some() {
+                return;
+            }
+        }
         let mut plan = Plan::new();
         policy.decide(&View::new(self), UnitId::of(u), &mut plan);
-        self.play_plan(u, &plan, scratch, dice, sink);
-        self.end_turn(u, dice, sink);
+        self.play_plan(u, &plan, &mut *policy, scratch, dice, sink);
+        if !(self.tactics.live && self.tactics.units[u].delaying) {
+            self.end_turn(u, dice, sink);
+        }
+    }
+
+    /// The start of `u`'s turn: a one-round spell goes off, the tactical state of its last
+    /// turn ends, the dying roll, the bleeding bleed, spell effects strike. False when it
+    /// cannot go on to act.
+    fn begin_turn<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) -> bool {
+        if self.magic.on && self.info[u].caster.is_some() {
+            self.start_casting_turn(u, dice, sink);
+        }
+        self.tactical_turn_starts(u, sink);
+        if self.units[u].dead {
+            return false;
+        }
+        self.units[u].charged = false;
+        self.units[u].running = false;
+        if self.units[u].dying() {
+            self.stabilize(u, dice, sink);
+            return false;
+        }
+        if !self.units[u].active() {
+            return false;
+        }
+        if self.has_flag(u, flag::BLEEDS) && self.units[u].bleed > 0 {
+            self.bleed(u, sink);
+            if !self.units[u].active() {
+                return false;
+            }
+        }
+        if !self.units[u].wards.is_empty() {
+            self.start_turn_effects(u, dice, sink);
+            if !self.units[u].active() {
+                return false;
+            }
+        }
+        true
     }
 
     /// What `u`'s life state, its conditions and the round leave of its turn.
+    #[inline]
     fn limits(&self, u: usize) -> Limits {
         Limits {
             // The surprise round allows one standard or move action (plus free actions), as
@@ -89,55 +122,125 @@ impl Fight<'_> {
     }
 
     /// Budgets `plan`, logs what is dropped and carries out what is kept, while `u` stays
-    /// active and the fight undecided.
+    /// active, the fight undecided and the turn not delayed; keeps what became of each action,
+    /// in plan order, for `u`'s next decision.
     fn play_plan<R: Roller, S: Sink>(
         &mut self,
         u: usize,
         plan: &Plan,
+        policy: &mut (impl Policy + ?Sized),
         scratch: &mut Scratch,
         dice: &mut R,
         sink: &mut S,
     ) {
-        let id = self.id(u);
-        let round = Some(self.round);
-        let mut kept = Plan::new();
-        let mut dropped = [None; MAX_PLAN];
-        budget(plan, self.limits(u), &mut kept, &mut dropped);
-        for r in dropped.iter().flatten() {
-            log!(S, sink, round, Some(id), "{} dropped: {}", r.kind, r.reason);
+        let limits = self.limits(u);
+        let own = &mut self.tactics.units[u];
+        let kept = own.results.budget(plan, limits);
+        if S::ON {
+            let (id, round) = (self.id(u), Some(self.round));
+            for r in self.tactics.units[u].results.dropped() {
+                log!(S, sink, round, Some(id), "{} dropped: {}", r.kind, r.reason);
+            }
+        }
+        if self.tactics.live {
+            let own = &mut self.tactics.units[u];
+            own.swift_now = std::mem::take(&mut own.swift_spent);
         }
         let disabled = self.units[u].hp == 0;
-        for action in kept.iter() {
-            if !self.units[u].active() || self.decided().is_some() {
+        for (k, action) in kept.iter().enumerate() {
+            if self.turn_stopped(u) {
+                self.tactics.units[u].results.unreached_from(k);
                 break;
             }
-            let result = self.act(u, action, scratch, dice, sink);
-            if !result.ok {
-                log!(
-                    S,
-                    sink,
-                    round,
-                    Some(id),
-                    "{} refused: {}",
-                    result.kind,
-                    result.reason
-                );
-            }
-            // « CRB — Disabled »: a standard action costs 1 hit point when done at 0 hp.
-            let strains = result.ok && action.cost().takes_standard_action();
-            if disabled && strains && self.units[u].hp == 0 && !self.units[u].dead {
-                self.apply_damage(u, 1, 0);
-                let dead = if self.units[u].dead { ", dead" } else { "" };
-                log!(
-                    S,
-                    sink,
-                    round,
-                    Some(id),
-                    "strains while disabled: hp 0 -> {}{dead}",
-                    self.units[u].hp
-                );
+            let result = self.play_action(u, action, policy, scratch, dice, sink);
+            self.tactics.units[u].results.note(k, result);
+            // « CRB — Disabled »: a standard action done at 0 hp costs 1 hit point.
+            if disabled && result.ok && action.cost().takes_standard_action() {
+                self.strain(u, sink);
             }
         }
+    }
+
+    /// `u`'s turn goes no further: it dropped, the fight is decided or the turn delayed.
+    #[inline(always)]
+    fn turn_stopped(&self, u: usize) -> bool {
+        !self.units[u].active()
+            || self.decided().is_some()
+            || (self.tactics.live && self.tactics.units[u].delaying)
+    }
+
+    /// Carries out `u`'s kept `action`, its refusal logged, with what it sets off for a
+    /// reacting policy around it; what became of it.
+    #[inline(always)]
+    fn play_action<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        action: Action,
+        policy: &mut (impl Policy + ?Sized),
+        scratch: &mut Scratch,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> ActionResult {
+        let (id, round) = (self.id(u), Some(self.round));
+        // « CRB — Immediate Actions »: an immediate action since its last turn (or during
+        // this one) took the swift action.
+        if self.tactics.live && action.cost().is_swift() && !self.take_swift(u) {
+            let dropped = ActionResult::refused(action.kind(), "downgraded:immediate_swift");
+            log!(
+                S,
+                sink,
+                round,
+                Some(id),
+                "{} dropped: {}",
+                dropped.kind,
+                dropped.reason
+            );
+            return dropped;
+        }
+        let watched = self.tactics.watching_actions();
+        if watched && !self.before_action(u, action, policy, scratch, dice, sink) {
+            return ActionResult::refused(action.kind(), "not_reached");
+        }
+        let result = self.act(u, action, scratch, dice, sink);
+        if !result.ok {
+            log!(
+                S,
+                sink,
+                round,
+                Some(id),
+                "{} refused: {}",
+                result.kind,
+                result.reason
+            );
+        }
+        if watched {
+            self.after_action(u, action, policy, scratch, dice, sink);
+        }
+        result
+    }
+
+    /// « CRB — Disabled »: `u`, still at 0 hp after a standard action, loses 1 hit point.
+    #[cold]
+    fn strain<S: Sink>(&mut self, u: usize, sink: &mut S) {
+        if self.units[u].hp == 0 && !self.units[u].dead {
+            self.apply_damage(u, 1, 0);
+            let dead = if self.units[u].dead { ", dead" } else { "" };
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.id(u)),
+                "strains while disabled: hp 0 -> {}{dead}",
+                self.units[u].hp
+            );
+        }
+    }
+
+    /// `u` takes its turn's swift action (a swift or immediate action): false when it is
+    /// already spent — by a swift action this turn, or by an immediate action since its last
+    /// turn (« CRB — Immediate Actions »).
+    fn take_swift(&mut self, u: usize) -> bool {
+        !std::mem::replace(&mut self.tactics.units[u].swift_now, true)
     }
 
     /// The end of `u`'s turn: a condition its save can end rolls it (`effects`); its timed

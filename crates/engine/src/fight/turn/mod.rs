@@ -3,14 +3,19 @@
 //! surprise round ([`initiative`]); then each round, in initiative order, every combatant takes
 //! its turn ([`combatant`]: the start-of-turn rolls of [`life`], the policy's plan through the
 //! action budget and its conditions' limits, the timed conditions' countdown); after each
-//! place in the order, the spell effects of that caster lose a round (`effects`). The fight
-//! ends as soon as at most one side has active combatants (summoned creatures count for their
-//! side); the round cap makes a draw. Owns the order of play; what an action does is
-//! `action`'s, what a policy wants is its own.
+//! place in the order, the spell effects of that caster lose a round (`effects`). A delaying
+//! or readying creature changes its place ([`order`]): the round plays the first unit of the
+//! order that has not taken its turn yet, and a delayed turn's end (conditions, effects) comes
+//! when it is really taken. Events a reacting policy answers are offered around each action
+//! ([`react`]). The fight ends as soon as at most one side has active combatants (summoned
+//! creatures count for their side); the round cap makes a draw. Owns the order of play; what
+//! an action does is `action`'s, what a policy wants is its own.
 
 mod combatant;
 mod initiative;
 mod life;
+mod order;
+mod react;
 
 use crate::rng::Roller;
 use crate::tally::Tally;
@@ -42,6 +47,10 @@ impl Fight<'_> {
         self.roll_initiative(dice, sink);
         self.log_start_conditions(sink);
         policy.start_fight(&View::new(self));
+        self.tactics.listening = policy.reacts_to();
+        if !self.tactics.listening.is_empty() {
+            self.track_tactics();
+        }
         let cap = self.scenario.options().round_cap;
         let first = if self.has_surprise_round() { 0 } else { 1 };
         for round in first..=cap {
@@ -52,28 +61,21 @@ impl Fight<'_> {
             for i in 0..self.units.len() {
                 self.units[i].aoo_left = self.info[i].aoo_per_round;
             }
-            for k in 0..self.order.len() {
-                let u = self.order[k];
-                if round == 0 && !self.combatant(u).aware() {
-                    log!(
-                        S,
-                        sink,
-                        Some(0),
-                        Some(self.id(u)),
-                        "surprised: does not act in the surprise round"
-                    );
-                    if self.magic.live > 0 {
-                        self.tick_effects_of(u, sink);
-                    }
+            self.tactics.new_round();
+            let mut k = 0;
+            while let Some(&u) = self.order.get(k) {
+                // Once a tactic is in play the order may change under the round: it plays
+                // the first unit that has not taken its turn (see `order`).
+                if self.tactics.live && !self.tactics.begin_turn_of(u) {
+                    k += 1;
                     continue;
                 }
-                self.take_turn(u, &mut *policy, scratch, dice, sink);
-                if self.magic.live > 0 {
-                    self.tick_effects_of(u, sink);
-                }
-                if let Some(outcome) = self.decided() {
-                    self.log_end(outcome, sink);
+                self.tactics.cursor = k;
+                if let Some(outcome) = self.play_place(u, &mut *policy, scratch, dice, sink) {
                     return outcome;
+                }
+                if !self.tactics.live {
+                    k += 1;
                 }
             }
         }
@@ -88,6 +90,40 @@ impl Fight<'_> {
             winner: None,
             rounds: cap,
         }
+    }
+
+    /// Unit `u`'s place in the order this round: its turn (none in the surprise round when it
+    /// is unaware), then the countdown of the spell effects it cast — a turn it delayed ends
+    /// later. The outcome, logged, when the fight is decided.
+    fn play_place<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        policy: &mut (impl Policy + ?Sized),
+        scratch: &mut Scratch,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> Option<Outcome> {
+        if self.round == 0 && !self.combatant(u).aware() {
+            log!(
+                S,
+                sink,
+                Some(0),
+                Some(self.id(u)),
+                "surprised: does not act in the surprise round"
+            );
+            if self.magic.live > 0 {
+                self.tick_effects_of(u, sink);
+            }
+            return None;
+        }
+        self.take_turn(u, policy, scratch, dice, sink);
+        let delaying = self.tactics.live && std::mem::take(&mut self.tactics.units[u].delaying);
+        if self.magic.live > 0 && !delaying {
+            self.tick_effects_of(u, sink);
+        }
+        let outcome = self.decided()?;
+        self.log_end(outcome, sink);
+        Some(outcome)
     }
 
     /// Adds this fight, ended with `outcome`, to `tally`: the outcome, the rounds and each

@@ -5,12 +5,15 @@
 //! through it can change the fight (paths are planned in the fight's scratch buffers, whose
 //! contents no query leaves behind). The units and their state are here; the battlefield
 //! questions (who is nearest, weakest, threatened, where a step or a charge leads) in
-//! `queries`, the spell ones in `spells`, the manoeuvre and weapon ones in `maneuvers`. Owns
+//! `queries`, the spell ones in `spells`, the numbers a choice is weighed with in `weigh`, the
+//! manoeuvre and weapon ones in `maneuvers`, the tactical ones (results of its last actions,
+//! readied actions, the order of play, hiding, tumbling, stances and aid) in `tactics`. Owns
 //! what a policy may see; never what it decides.
 
 mod maneuvers;
 mod queries;
 mod spells;
+mod tactics;
 mod weigh;
 
 pub use spells::{ActiveSpell, Castable};
@@ -19,14 +22,16 @@ use crate::board::Pos;
 use crate::rules::ConditionSet;
 use crate::scenario::{Scenario, Tactic};
 
-use super::action::Plan;
+use super::action::{Action, Event, Events, Plan};
 use super::state::{Fight, Life};
 use super::unit::UnitId;
 
 /// Decides a combatant's turn: fills `plan` with the actions `me` asks for, in order (the
 /// action budget then keeps what fits the turn). `&mut self`, so a policy may keep memory
 /// between turns; [`Policy::start_fight`] tells it a new fight begins, so nothing it keeps
-/// leaks from one fight into the next.
+/// leaks from one fight into the next. A policy may also answer events out of turn with an
+/// immediate action ([`Policy::react`]); by default it answers nothing and the engine builds
+/// no event at all.
 pub trait Policy {
     /// A new fight begins (after initiative, before the first turn). Nothing by default.
     #[inline]
@@ -35,6 +40,25 @@ pub trait Policy {
     }
 
     fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan);
+
+    /// The kinds of [`Event`] this policy answers with [`Policy::react`], read once at the
+    /// start of each fight: the engine builds only events of these kinds. None by default; a
+    /// policy that overrides `react` names here what it answers.
+    #[inline]
+    fn reacts_to(&self) -> Events {
+        Events::NONE
+    }
+
+    /// « CRB — Immediate Actions »: answers `event`, offered to `me` out of its turn, with an
+    /// immediate action (a [`crate::fight::Slot::Immediate`] action, such as a spell of an
+    /// immediate casting time), or nothing. Out of its turn the action takes `me`'s next
+    /// swift action, during its own turn that turn's swift action; a flat-footed creature takes
+    /// none. When each event is offered: see [`Event`]. Nothing by default.
+    #[inline]
+    fn react(&mut self, view: &View<'_>, me: UnitId, event: Event) -> Option<Action> {
+        let _ = (view, me, event);
+        None
+    }
 }
 
 /// A read-only view of a fight, for policies.
