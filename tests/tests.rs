@@ -6,6 +6,7 @@ mod util;
 mod cli {
     mod batch;
     mod casters;
+    mod doorway;
     mod run;
     mod spells;
     mod sweep;

@@ -13,6 +13,7 @@ mod aoo;
 mod arms;
 mod cast;
 mod checks;
+mod detour;
 mod effects;
 mod id;
 mod log;
@@ -35,6 +36,7 @@ pub use action::{
     MetamagicKind, Metamagics, Movement, Plan, Provokes, Readied, ReadyAim, Slot, Trigger,
 };
 pub use arms::WeaponState;
+pub use detour::{Approach, StepsToward};
 pub use state::Life;
 pub use turn::Outcome;
 pub use unit::{UnitId, UnitIds};

@@ -7,13 +7,17 @@
 //!
 //! Paths follow the scenario's terrain-only cost field toward the target (exact 5-10-5 costs,
 //! climbing included): each step goes to the neighbour with the cheapest remaining cost that
-//! the mover may enter — never an enemy's square; an ally's square only to pass through — and
-//! the walk stops as soon as the goal holds (the target can be attacked) or the budget is
-//! spent. Simplification: creatures are avoided locally (the next-best neighbour that still
-//! makes progress), not by re-planning around a crowd. A walk never ends on an occupied square
-//! (the tail is cut back). Each step out of a square threatened by an enemy provokes one
-//! attack of opportunity from that enemy per round; the 5-foot step never provokes, withdraw
-//! does not from its first square.
+//! the mover may enter, and the walk stops as soon as the goal holds (the target can be
+//! attacked) or the budget is spent. « CRB — Moving Through a Square »: a mover passes through
+//! an ally's square and through a helpless opponent's (dying, stable, unconscious, dead, or
+//! under a helpless condition — paralyzed, asleep, helpless) without penalty, never through a
+//! standing opponent's. Creatures are avoided locally (the next-best neighbour that still makes
+//! progress); when a creature it may not cross stops every such step, the walk is planned
+//! again exactly around the creatures in the way (`detour`). A walk never ends on an occupied
+//! square (the tail is cut back) — simplified: the CRB lets a mover end in a helpless
+//! creature's square, the occupancy grid holds one creature a square. Each step out of a
+//! square threatened by an enemy provokes one attack of opportunity from that enemy per round;
+//! the 5-foot step never provokes, withdraw does not from its first square.
 //!
 //! Co-occupation (the reference spec, « Tailles et occupation multi-cases »; CRB « Big and
 //! Little Creatures in Combat »: « Tiny, Diminutive, and Fine creatures [...] must enter an
@@ -27,7 +31,9 @@
 use crate::board::{Board, Pos};
 use crate::grid::{STEPS, bresenham_into, step_cost};
 use crate::rng::Roller;
+use crate::rules::flag;
 
+use super::detour::Approach;
 use super::log::{Sink, log};
 use super::state::Fight;
 
@@ -41,10 +47,36 @@ pub struct Walked {
 }
 
 impl Fight<'_> {
+    /// « CRB — Helpless Defenders »: `u` lies at its opponents' mercy — alive but out of the
+    /// fight (dying, stable, unconscious) or under a helpless condition (paralyzed, asleep,
+    /// helpless). The dead and the absent are not.
+    pub fn helpless(&self, u: usize) -> bool {
+        let state = &self.units[u];
+        !state.dead && !state.absent && !self.stands(u)
+    }
+
+    /// `u` stands in its opponents' way: active and not under a helpless condition.
+    pub(super) fn stands(&self, u: usize) -> bool {
+        self.units[u].active() && !self.units[u].conds.any(flag::HELPLESS)
+    }
+
+    /// `mover` may walk through the square of unit `o` (« CRB — Moving Through a Square »):
+    /// its own, an ally's, or a helpless or dead opponent's — a body is never a wall.
+    fn passes(&self, mover: usize, o: usize) -> bool {
+        o == mover || !self.enemies(mover, o) || !self.stands(o)
+    }
+
+    /// A creature `mover` may not cross stands on `at` (in the mover's occupancy layer).
+    pub(super) fn blocks(&self, mover: usize, at: Pos) -> bool {
+        let layer = self.info[mover].size.occupancy_layer();
+        self.occupant(at, layer)
+            .is_some_and(|o| !self.passes(mover, o))
+    }
+
     /// Cuts the tail of `path` back to the last square where `u` may end its move: never on
     /// the square of another creature it cannot share a square with (« CRB — Moving Through a
     /// Square »; co-occupation).
-    fn trim_to_free(&self, u: usize, path: &mut Vec<Pos>) {
+    pub(super) fn trim_to_free(&self, u: usize, path: &mut Vec<Pos>) {
         let size = self.info[u].size;
         while let Some(&last) = path.last() {
             if self.free_for(u, last, size) {
@@ -54,36 +86,29 @@ impl Fight<'_> {
         }
     }
 
-    /// The mover may put its footprint at `at` while walking (passable; no enemy; allies only
-    /// to pass through). Only creatures of the mover's occupancy layer count: one it may share
-    /// a square with never blocks, friend or enemy.
-    fn can_cross(&self, mover: usize, at: Pos) -> bool {
+    /// The mover may put its footprint at `at` while walking (passable; no standing enemy;
+    /// allies and helpless enemies only to pass through). Only creatures of the mover's
+    /// occupancy layer count: one it may share a square with never blocks, friend or enemy.
+    pub(super) fn can_cross(&self, mover: usize, at: Pos) -> bool {
         let size = self.info[mover].size;
-        let layer = size.occupancy_layer();
         if size.footprint() == 1 {
-            return self.map.contains(at)
-                && self.map.passable(at)
-                && self
-                    .occupant(at, layer)
-                    .is_none_or(|o| o == mover || !self.enemies(mover, o));
+            return self.map.contains(at) && self.map.passable(at) && !self.blocks(mover, at);
         }
-        size.squares(at).all(|p| {
-            self.map.contains(p)
-                && self.map.passable(p)
-                && self
-                    .occupant(p, layer)
-                    .is_none_or(|o| o == mover || !self.enemies(mover, o))
-        })
+        size.squares(at)
+            .all(|p| self.map.contains(p) && self.map.passable(p) && !self.blocks(mover, p))
     }
 
     /// The goal square of `u`'s cost field toward unit `t`: `t`'s anchor, or for a mover
     /// larger than 1×1 the first anchor up and left of it (row by row) whose footprint covers
     /// that square and fits on the terrain — a Large mover's field toward a target standing
     /// against a wall would otherwise be empty. `t`'s anchor when no footprint fits.
-    fn goal_anchor(&self, u: usize, t: usize) -> Pos {
+    pub(super) fn goal_anchor(&self, u: usize, t: usize) -> Pos {
         let size = self.info[u].size;
         let target = self.units[t].pos;
         let side = i32::from(self.info[u].footprint);
+        if side == 1 {
+            return target;
+        }
         (0..side)
             .flat_map(|dr| (0..side).map(move |dc| (dr, dc)))
             .filter_map(|(dr, dc)| target.offset(-dr, -dc, self.map.rows(), self.map.cols()))
@@ -95,15 +120,47 @@ impl Fight<'_> {
     }
 
     /// Plans a path for `u` toward unit `t` within `budget` squares of movement, stopping where
-    /// `goal` holds; fills `path` (start excluded).
-    pub fn plan_toward(
+    /// `u` can strike `t` ([`Fight::weapon_for_from`]); fills `path` (start excluded). Greedy
+    /// on the terrain field; when a creature `u` may not cross refuses every step that would
+    /// make progress within the budget, the exact plan around the creatures in the way
+    /// ([`Fight::detour`]) replaces it, and says what it found. A walk no creature stopped is
+    /// [`Approach::Strikes`] — it ends where `u` strikes `t` or on its way there, as far as the
+    /// terrain says —, one the terrain itself stops before is [`Approach::Stuck`].
+    pub fn plan_toward(&self, u: usize, t: usize, budget: u32, path: &mut Vec<Pos>) -> Approach {
+        let goal = |f: &Self, p: Pos| f.weapon_for_from(u, p, t).is_some();
+        self.plan_greedy(u, t, budget, goal, true, path)
+    }
+
+    /// Plans a path for `u` toward unit `t`, friend or foe, within `budget` squares, stopping
+    /// where `u` stands within `within_ft` of `t` with line of effect (an approach to touch an
+    /// ally or to bring a spell within range). Greedy on the terrain field like
+    /// [`Fight::plan_toward`], without its detour: a walk creatures stop ends where it is
+    /// stopped ([`Approach::Stuck`]).
+    pub fn plan_near(
+        &self,
+        u: usize,
+        t: usize,
+        budget: u32,
+        within_ft: u32,
+        path: &mut Vec<Pos>,
+    ) -> Approach {
+        let goal = |f: &Self, p: Pos| {
+            f.distance_ft_from(u, p, t) <= within_ft && f.has_line_of_effect_from(u, p, t)
+        };
+        self.plan_greedy(u, t, budget, goal, false, path)
+    }
+
+    /// The greedy walk of [`Fight::plan_toward`] toward `goal`; with `detour`, a walk blocked
+    /// by creatures is planned again around them ([`Fight::detour`]).
+    fn plan_greedy(
         &self,
         u: usize,
         t: usize,
         budget: u32,
         goal: impl Fn(&Self, Pos) -> bool,
+        detour: bool,
         path: &mut Vec<Pos>,
-    ) {
+    ) -> Approach {
         path.clear();
         let size = self.info[u].size;
         let field = self
@@ -117,6 +174,7 @@ impl Fight<'_> {
         while !goal(self, cur) || (cur != self.units[u].pos && !self.free_for(u, cur, size)) {
             let here = field[2 * self.map.index(cur) + usize::from(odd)];
             let mut best: Option<(u32, u32, Pos, bool, u32)> = None;
+            let (mut blocked, mut spent_all) = (false, false);
             for (dr, dc) in STEPS {
                 let Some(n) = cur.offset(dr, dc, rows, cols) else {
                     continue;
@@ -130,7 +188,12 @@ impl Fight<'_> {
                 let Some(cost) = step_cost(self.map, cur, n, size, odd) else {
                     continue;
                 };
-                if spent + cost > budget || !self.can_cross(u, n) {
+                if spent + cost > budget {
+                    spent_all = true;
+                    continue;
+                }
+                if !self.can_cross(u, n) {
+                    blocked = true;
                     continue;
                 }
                 let key = (cost + rest, rest);
@@ -139,6 +202,17 @@ impl Fight<'_> {
                 }
             }
             let Some((_, _, n, n_odd, cost)) = best else {
+                if blocked && detour {
+                    return self.detour(u, t, budget, path);
+                }
+                if blocked {
+                    self.trim_to_free(u, path);
+                    return Approach::Stuck;
+                }
+                if !spent_all {
+                    self.trim_to_free(u, path);
+                    return Approach::Stuck;
+                }
                 break;
             };
             spent += cost;
@@ -147,6 +221,7 @@ impl Fight<'_> {
             path.push(n);
         }
         self.trim_to_free(u, path);
+        Approach::Strikes
     }
 
     /// Walks `u` along `path`, with the attacks of opportunity of each square it leaves

@@ -132,6 +132,9 @@ pub struct Fight<'s> {
     pub line_scratch: std::cell::RefCell<Vec<Pos>>,
     /// Scratch buffer for paths planned by queries (policies).
     pub path_scratch: std::cell::RefCell<Vec<Pos>>,
+    /// Scratch of the plans that go around creatures (`detour`): empty until a walk is first
+    /// blocked, then reused.
+    pub detours: std::cell::RefCell<super::detour::memo::Detours>,
     /// Terrain cover between multi-square footprints, memoized for the whole batch (a pure
     /// function of the map: only looked up, never iterated, so it cannot change a result).
     pub cover_memo: std::cell::RefCell<std::collections::HashMap<u64, crate::los::Cover>>,
@@ -198,6 +201,7 @@ impl<'s> Fight<'s> {
             round: 0,
             line_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
+            detours: std::cell::RefCell::default(),
             cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
             magic: Magic::new(info),
             ground: Ground::with_capacity(info.iter().map(|u| u.arms.total_held()).sum()),

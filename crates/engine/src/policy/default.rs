@@ -1,11 +1,16 @@
 //! The reference spec's default policy (« Économie d'action »): a caster casts when a spell is
-//! worth more than its weapons (`casting`); otherwise, against the nearest active enemy — full attack when a weapon can strike it from here (a ranged combatant shoots
-//! whenever it can), else charge when a clear straight line exists, else a 5-foot step and a
+//! worth more than its weapons (`casting`); otherwise, against the nearest active enemy — full
+//! attack when a weapon can strike it from here (a ranged combatant shoots whenever it can),
+//! else charge when a clear straight line exists, else a 5-foot step and a
 //! full attack when one step is enough, else move and attack. Before any tactic, the turns that
 //! conditions decide ([`conditioned_turn`]); before any attack, the Power Attack choice
-//! ([`push_power_choice`]). Reads the fight only through the [`View`]; fills a [`Plan`].
+//! ([`push_power_choice`]). Beyond the reference spec: a coup de grâce on a helpless enemy when
+//! nothing better can be done this turn ([`coup_de_grace_choice`]), and another target, a
+//! ranged option or the nearest position when the chosen enemy cannot be reached on foot
+//! ([`blocked_turn`]) — a creature idles only when no enemy can be struck or neared at all.
+//! Reads the fight only through the [`View`]; fills a [`Plan`].
 
-use crate::fight::{Action, Plan, Policy, UnitId, View};
+use crate::fight::{Action, Approach, Life, Plan, Policy, UnitId, View};
 
 use super::casting::{Latitude, cast_turn};
 use crate::rules::{Condition, flag};
@@ -77,24 +82,145 @@ pub fn full_attack(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan)
     plan.push(Action::FullAttack { target });
 }
 
-/// The default policy's turn against a chosen `target`: full attack when a weapon can strike
-/// it from here, else charge, else 5-foot step and full attack, else move and attack; Power
-/// Attack toggled first when it pays (see [`push_power_choice`]).
+/// The default policy's turn against a chosen `target`, the first that applies:
+/// 1. a coup de grâce when [`coup_de_grace_choice`] names a helpless enemy;
+/// 2. full attack when a weapon can strike `target` from here;
+/// 3. charge; 4. a 5-foot step and a full attack;
+/// 5. move and attack, when the way toward `target` is open ([`View::steps_toward`]) or the
+///    move gets on its way to it, around the creatures in the way if need be
+///    ([`View::move_toward`]);
+/// 6. else `target` cannot be reached: [`blocked_turn`].
+///
+/// Power Attack is toggled first when it pays (see [`push_power_choice`]).
 #[inline]
 pub fn default_toward(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) {
-    if view.weapon_for(me, target).is_some() {
+    let strikes = view.weapon_for(me, target).is_some();
+    if let Some(victim) = coup_de_grace_choice(view, me, target, strikes) {
+        plan.push(Action::CoupDeGrace { target: victim });
+    } else if strikes {
         full_attack(view, me, target, plan);
-        return;
+    } else if !attack_this_turn(view, me, target, plan) {
+        blocked_turn(view, me, target, plan);
     }
+}
+
+/// Charge, 5-foot step and full attack, or move and attack against `target` when it can be
+/// reached (see [`default_toward`], steps 3–5); false when none applies.
+#[inline]
+fn attack_this_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) -> bool {
     if view.can_charge(me, target) {
         plan.push(Action::Charge { target });
-        return;
+        return true;
     }
-    if view.step_to_attack(me, target).is_some() {
+    let steps = view.steps_toward(me, target);
+    if steps.attack.is_some() {
         plan.push(Action::FiveFootStep { target });
         plan.push(Action::FullAttack { target });
+    } else if steps.nearer || view.move_toward(me, target) == Approach::Strikes {
+        plan.push(Action::Move { target });
+        plan.push(Action::Attack { target });
+    } else {
+        return false;
+    }
+    true
+}
+
+/// The turn of a creature that cannot reach its chosen `target` on foot (standing creatures
+/// fill the way), the first that applies:
+/// 1. full attack the nearest active enemy it can strike from here (a ranged weapon, or
+///    another enemy in reach; ties: unit order);
+/// 2. against the nearest other active enemy it can reach (ties: unit order): charge, 5-foot
+///    step and full attack, or move and attack;
+/// 3. move toward the nearest active enemy — `target` first — that it can get nearer to: to
+///    the reachable square nearest it, from which it strikes once the way opens;
+/// 4. else no enemy can be struck or neared from here: it moves toward `target` all the
+///    same, which goes nowhere (the transcript says « no way forward »).
+#[inline]
+pub fn blocked_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) {
+    let here = view.position(me);
+    if let Some(other) = view.nearest_strikable_from(me, here) {
+        full_attack(view, me, other, plan);
         return;
     }
-    plan.push(Action::Move { target });
-    plan.push(Action::Attack { target });
+    let others = || {
+        view.units()
+            .filter(move |&o| o != target && view.enemies(me, o) && view.active(o))
+    };
+    let reachable = others()
+        .filter(|&o| {
+            let steps = view.steps_toward(me, o);
+            view.can_charge(me, o)
+                || steps.attack.is_some()
+                || steps.nearer
+                || view.move_toward(me, o) == Approach::Strikes
+        })
+        .min_by_key(|&o| (view.distance_ft(me, o), o));
+    if let Some(other) = reachable {
+        attack_this_turn(view, me, other, plan);
+        return;
+    }
+    let toward = std::iter::once(target)
+        .chain(others())
+        .find(|&o| view.move_toward(me, o) == Approach::Closer)
+        .unwrap_or(target);
+    plan.push(Action::Move { target: toward });
+    plan.push(Action::Attack { target: toward });
+}
+
+/// « CRB — Coup de Grace » in the default policy, against the chosen `target` (`strikes`:
+/// some weapon of `me` can strike it from here). Only a helpless enemy that is not immune to
+/// critical hits and that `me` can deliver one to from where it stands
+/// ([`View::coup_de_grace_weapon`]) is a candidate, and only while `me` can take a full-round
+/// action (not staggered, disabled, nauseated or in the surprise round) and no active enemy
+/// threatens it (the coup de grâce provokes). Then:
+/// - (a) `target` itself is a candidate — helpless yet still active: paralyzed, asleep,
+///   pinned; it would fight again — it is finished instead of attacked;
+/// - (b) `me` can attack no active enemy this turn — `target` out of reach of a weapon from
+///   here, of a charge, of a 5-foot step and of the move the engine would walk, and no other
+///   enemy it can strike from here — the candidate first by (still active first, distance,
+///   unit order) is finished: dying, stable and unconscious enemies included.
+///
+/// `None` otherwise. The candidates are looked for only when (a) or (b) may hold.
+#[inline]
+pub fn coup_de_grace_choice(
+    view: &View<'_>,
+    me: UnitId,
+    target: UnitId,
+    strikes: bool,
+) -> Option<UnitId> {
+    let fits = |o: UnitId| {
+        view.helpless(o)
+            && view.enemies(me, o)
+            && !view.immune_to_criticals(o)
+            && view.coup_de_grace_weapon(me, o).is_some()
+    };
+    let victim = if strikes {
+        Some(target).filter(|&o| fits(o))?
+    } else {
+        view.units()
+            .filter(|&o| fits(o))
+            .min_by_key(|&o| (!view.active(o), view.distance_ft(me, o), o))?
+    };
+    let here = view.position(me);
+    if !full_round_free(view, me) || view.threatened_at(me, here) {
+        return None;
+    }
+    let idle = || {
+        view.nearest_strikable_from(me, here).is_none()
+            && !view.can_charge(me, target)
+            && view.step_to_attack(me, target).is_none()
+            && !view.strikes_after_move(me, target)
+    };
+    (strikes || idle()).then_some(victim)
+}
+
+/// `me` may take a full-round action this turn: not staggered or disabled, not limited to one
+/// action or to a move by a condition, not in the surprise round.
+#[inline]
+fn full_round_free(view: &View<'_>, me: UnitId) -> bool {
+    view.round() > 0
+        && view.life(me) != Life::Staggered
+        && !view
+            .conditions(me)
+            .any(flag::SINGLE_ACTION | flag::CANT_ATTACK)
 }

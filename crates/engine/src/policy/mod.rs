@@ -25,11 +25,12 @@ mod default;
 mod tactics;
 
 pub use crate::fight::{
-    Action, ActionResult, ActiveSpell, CastTarget, Castable, Cost, Life, MAX_PLAN, MetamagicKind,
-    Metamagics, Movement, Plan, Policy, Provokes, Slot, UnitId, View,
+    Action, ActionResult, ActiveSpell, Approach, CastTarget, Castable, Cost, Life, MAX_PLAN,
+    MetamagicKind, Metamagics, Movement, Plan, Policy, Provokes, Slot, StepsToward, UnitId, View,
 };
 pub use default::{
-    DefaultPolicy, conditioned_turn, default_toward, full_attack, push_power_choice,
+    DefaultPolicy, blocked_turn, conditioned_turn, coup_de_grace_choice, default_toward,
+    full_attack, push_power_choice,
 };
 pub use tactics::{FocusWeakest, HoldAndShoot, Kite};
 

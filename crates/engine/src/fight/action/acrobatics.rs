@@ -34,13 +34,7 @@ impl Fight<'_> {
         };
         let speed = self.move_squares(u);
         let squares = if fast { speed } else { speed / 2 };
-        self.plan_toward(
-            u,
-            t,
-            squares,
-            |f, p| f.weapon_for_from(u, p, t).is_some(),
-            &mut scratch.path,
-        );
+        self.plan_toward(u, t, squares, &mut scratch.path);
         self.log_path::<S>(u, "tumble", &scratch.path, sink);
         self.track_tactics();
         let own = &mut self.tactics.units[u];

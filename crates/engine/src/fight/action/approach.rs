@@ -13,7 +13,7 @@ use super::Scratch;
 impl Fight<'_> {
     /// Walks `u` toward `target` until it stands within `within_ft` of it with line of effect.
     /// Nothing when `target` is `u`, not on the battlefield, or already close enough.
-    pub(super) fn approach<R: Roller, S: Sink>(
+    pub(super) fn move_near<R: Roller, S: Sink>(
         &mut self,
         u: usize,
         target: usize,
@@ -25,14 +25,13 @@ impl Fight<'_> {
         if target == u || target >= self.units.len() || !self.present(target) {
             return;
         }
-        let close = |f: &Self, p| {
-            f.distance_ft_from(u, p, target) <= within_ft && f.has_line_of_effect_from(u, p, target)
-        };
-        if close(self, self.units[u].pos) {
+        let close = self.distance_ft(u, target) <= within_ft
+            && self.has_line_of_effect_from(u, self.units[u].pos, target);
+        if close {
             return;
         }
         let squares = self.move_squares(u);
-        self.plan_toward(u, target, squares, close, &mut scratch.path);
+        self.plan_near(u, target, squares, within_ft, &mut scratch.path);
         self.walk_planned(u, "move", scratch, false, dice, sink);
     }
 }

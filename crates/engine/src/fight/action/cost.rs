@@ -35,6 +35,10 @@ pub enum Action {
     FiveFootStepTo { to: Pos },
     /// Full round: straight line, up to 2× speed, then one melee attack at +2, −2 AC.
     Charge { target: UnitId },
+    /// Full round, provokes: « CRB — Coup de Grace » on a helpless opponent in reach (or
+    /// adjacent, with a ranged weapon): an automatic critical hit, then a Fortitude save
+    /// (DC 10 + damage) or death.
+    CoupDeGrace { target: UnitId },
     /// Full round: up to 2× speed away from the nearest enemy; the start square provokes not.
     Withdraw,
     /// Full round: up to 4× speed in a straight line toward the target.
@@ -240,6 +244,7 @@ impl Action {
             Action::Approach { .. } => "approach",
             Action::FiveFootStep { .. } | Action::FiveFootStepTo { .. } => "5foot_step",
             Action::Charge { .. } => "charge",
+            Action::CoupDeGrace { .. } => "coup_de_grace",
             Action::Withdraw => "withdraw",
             Action::Run { .. } => "run",
             Action::Flee => "flee",
@@ -285,6 +290,7 @@ impl Action {
                 Cost::new(Slot::Free, FiveFootStep, No)
             }
             Action::Charge { .. } => Cost::new(Slot::FullRound, Charges, No),
+            Action::CoupDeGrace { .. } => Cost::new(Slot::FullRound, Stays, Yes),
             // « CRB — Withdraw »: the square it starts from is not threatened by the move.
             Action::Withdraw => Cost::new(Slot::FullRound, Walks, No),
             Action::Run { .. } => Cost::new(Slot::FullRound, Runs, Yes),
@@ -334,7 +340,10 @@ impl Action {
     pub fn single_action_form(self) -> Option<Action> {
         match self {
             Action::FullAttack { target } => Some(Action::Attack { target }),
-            Action::Charge { .. } | Action::Withdraw | Action::Run { .. } => None,
+            Action::Charge { .. }
+            | Action::CoupDeGrace { .. }
+            | Action::Withdraw
+            | Action::Run { .. } => None,
             // « CRB — Staggered »: a standard-action spell fits, a full-round one does not.
             Action::Cast { .. } => match self.cost().slot {
                 Slot::FullRound | Slot::Beyond => None,
@@ -400,6 +409,7 @@ mod tests {
             Action::FiveFootStep { target: t },
             Action::FiveFootStepTo { to: Pos::new(0, 0) },
             Action::Charge { target: t },
+            Action::CoupDeGrace { target: t },
             Action::Withdraw,
             Action::Run { target: t },
             Action::Flee,

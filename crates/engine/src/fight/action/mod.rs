@@ -1,10 +1,10 @@
 //! Actions: what a policy may ask for and what it costs ([`cost`]), the action economy that
 //! keeps what fits a turn ([`budget`]), the words of a cast ([`spell`]), and [`Fight::act`],
 //! which carries out one kept action through its family — attacks ([`attack`]), movement
-//! ([`movement`], [`approach`]), stances ([`stance`]), casting (`fight::cast`), combat
-//! manoeuvres ([`maneuver`]), weapons picked up, drawn, sheathed or mended ([`weapons`]), the
-//! tactical actions ([`tactical`]: delay, ready, aid another), hiding ([`stealth`]) and
-//! tumbling ([`acrobatics`]) — and says what became of it.
+//! ([`movement`], [`approach`]), the coup de grâce ([`finish`]), stances ([`stance`]),
+//! casting (`fight::cast`), combat manoeuvres ([`maneuver`]), weapons picked up, drawn,
+//! sheathed or mended ([`weapons`]), the tactical actions ([`tactical`]: delay, ready, aid
+//! another), hiding ([`stealth`]) and tumbling ([`acrobatics`]) — and says what became of it.
 //! Owns the dispatch from an action to its family; never decides which action to take (a
 //! policy does) or when (the turn loop, `turn`).
 
@@ -13,6 +13,7 @@ mod approach;
 mod attack;
 pub mod budget;
 pub mod cost;
+mod finish;
 pub mod maneuver;
 mod movement;
 pub mod spell;
@@ -55,7 +56,7 @@ impl Fight<'_> {
             Action::FullAttack { target } => self.full_attack(u, target.index(), dice, sink),
             Action::Move { target } => self.move_action(u, target.index(), scratch, dice, sink),
             Action::Approach { target, within_ft } => {
-                self.approach(u, target.index(), u32::from(within_ft), scratch, dice, sink)
+                self.move_near(u, target.index(), u32::from(within_ft), scratch, dice, sink)
             }
             Action::FiveFootStep { target } => self.step_toward(u, target.index(), sink),
             Action::FiveFootStepTo { to } => self.step_onto(u, to, sink),
@@ -84,6 +85,9 @@ impl Fight<'_> {
             Action::Hide => return self.hide(u, dice, sink),
             Action::Tumble { target, fast } => {
                 self.tumble(u, target.index(), fast, scratch, dice, sink)
+            }
+            Action::CoupDeGrace { target } => {
+                return self.coup_de_grace(u, target.index(), dice, sink);
             }
         }
         ActionResult::done(action.kind())

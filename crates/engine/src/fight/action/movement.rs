@@ -27,13 +27,7 @@ impl Fight<'_> {
     ) {
         if let Some(t) = self.live_target(u, target) {
             let squares = self.move_squares(u);
-            self.plan_toward(
-                u,
-                t,
-                squares,
-                |f, p| f.weapon_for_from(u, p, t).is_some(),
-                &mut scratch.path,
-            );
+            self.plan_toward(u, t, squares, &mut scratch.path);
             self.walk_planned(u, "move", scratch, false, dice, sink);
         }
     }

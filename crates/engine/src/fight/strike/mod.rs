@@ -21,9 +21,9 @@ use crate::rules::damage::Dealt;
 use crate::rules::flag;
 
 use super::log::{Sink, log};
-use super::numbers::Swing;
+use super::numbers::{AttackNumbers, Swing};
 use super::state::{Fight, Life};
-use roll::AttackRoll;
+use roll::{AttackRoll, DamageRoll};
 use text::{Conceal, Crit, Head, Wounded};
 
 /// What an attack did.
@@ -127,18 +127,7 @@ impl Fight<'_> {
         let damage = self.roll_damage(a, t, w, &numbers, roll.crit, dice);
         let wound = self.wound(a, t, roll, damage.dealt);
         if S::ON {
-            let wounded = Wounded {
-                target: head.target,
-                taken: wound.taken,
-                sneak: numbers
-                    .sneak
-                    .then_some((self.info[a].sneak_dice, damage.sneak)),
-                nonlethal_taken: wound.nonlethal_taken,
-                hp_before: wound.hp_before,
-                hp_after: self.units[t].hp,
-                life: wound.life,
-                woke: wound.woke,
-            };
+            let wounded = self.wounded(a, t, &numbers, damage, &wound);
             match &concealment {
                 Some(c) => log!(
                     S,
@@ -163,6 +152,68 @@ impl Fight<'_> {
             hit: true,
             crit: roll.crit,
             dropped: wound.dropped,
+        }
+    }
+
+    /// A hit of unit `a` with weapon `w` on `t` that needs no attack roll (« CRB — Coup de
+    /// Grace »: it hits automatically, and is a critical hit when `crit`): the damage dice with
+    /// `numbers`, the wound and its tallies, and one line « WHAT: WEAPON vs TARGET -> CRIT 9
+    /// dmg (TARGET hp 3 -> -6, dying) ». Spell wards are not consulted. Returns the lethal
+    /// damage taken.
+    pub(crate) fn certain_hit<R: Roller, S: Sink>(
+        &mut self,
+        (a, t, w): (usize, usize, usize),
+        numbers: &AttackNumbers,
+        crit: bool,
+        what: &str,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> i32 {
+        let roll = AttackRoll {
+            nat: 0,
+            total: 0,
+            hit: true,
+            confirm: None,
+            crit,
+        };
+        let damage = self.roll_damage(a, t, w, numbers, crit, dice);
+        let wound = self.wound(a, t, roll, damage.dealt);
+        if S::ON {
+            let weapon = self.combatant(a).attacks()[self.info[a].weapons[w].index].name();
+            let verdict = if crit { "CRIT" } else { "HIT" };
+            let wounded = self.wounded(a, t, numbers, damage, &wound);
+            let target = self.id(t);
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.id(a)),
+                "{what}: {weapon} vs {target} -> {verdict} {wounded}"
+            );
+        }
+        wound.taken
+    }
+
+    /// The words of `wound` (« 9 dmg (sneak 2d6=7) (orc hp 12 -> 3, staggered) »).
+    fn wounded(
+        &self,
+        a: usize,
+        t: usize,
+        numbers: &AttackNumbers,
+        damage: DamageRoll,
+        wound: &Wound,
+    ) -> Wounded<'_> {
+        Wounded {
+            target: self.id(t),
+            taken: wound.taken,
+            sneak: numbers
+                .sneak
+                .then_some((self.info[a].sneak_dice, damage.sneak)),
+            nonlethal_taken: wound.nonlethal_taken,
+            hp_before: wound.hp_before,
+            hp_after: self.units[t].hp,
+            life: wound.life,
+            woke: wound.woke,
         }
     }
 

@@ -5,6 +5,7 @@
 
 use serde_json::{Value, json};
 
+use crate::fight::{Action, UnitId};
 use crate::model::Combatant;
 
 use super::support::*;
@@ -54,7 +55,13 @@ fn rogue_strikes(
     let mut rolls = d20s(&[20]);
     rolls.extend(others.iter().map(|_| (20, 1)));
     rolls.extend_from_slice(script);
-    let p = play_with(&s, &Plans::new().idle(&others), &rolls);
+    // A fixed full attack: against a helpless target the default policy would deliver a coup
+    // de grâce instead.
+    let strike = [Action::FullAttack {
+        target: UnitId::new(others.len()),
+    }];
+    let plans = Plans::new().fixed(0, &strike).idle(&others);
+    let p = play_with(&s, &plans, &rolls);
     p.said_by("rogue").iter().map(|l| l.to_string()).collect()
 }
 

@@ -1,7 +1,9 @@
 //! The battlefield questions a policy asks through the [`View`]: the nearest, the weakest or
 //! the nearest strikable enemy, threatened squares, the 5-foot steps, whether a charge, a
-//! withdrawal or a safe approach is possible, and the Power Attack choice. Each answers from
-//! the fight as it stands; paths are planned in the fight's scratch buffers and never walked.
+//! withdrawal or a safe approach is possible, whether walking reaches an enemy at all
+//! ([`Approach`]) and where a move ends, the helpless and the coup de grâce, and the Power
+//! Attack choice. Each answers from the fight as it stands; paths are planned in the fight's
+//! scratch buffers and never walked.
 //!
 //! Determinism: every choice is a minimum over a total order that ends on the unit index (or
 //! on the fixed neighbour order of 5-foot steps), so equal candidates never depend on
@@ -10,7 +12,9 @@
 use crate::board::Pos;
 use crate::rules::flag;
 
+use super::super::detour::{Approach, StepsToward};
 use super::super::numbers::Swing;
+
 use super::super::unit::UnitId;
 use super::View;
 
@@ -134,13 +138,77 @@ impl<'f> View<'f> {
         let fight = self.fight;
         let (u, target) = (me.index(), t.index());
         let mut path = fight.path_scratch.borrow_mut();
-        fight.plan_toward(
-            u,
-            target,
-            fight.move_squares(u),
-            |f, p| f.weapon_for_from(u, p, target).is_some(),
-            &mut path,
-        );
+        fight.plan_toward(u, target, fight.move_squares(u), &mut path);
         !path.is_empty() && path.iter().all(|&p| !self.threatened_at(me, p))
+    }
+
+    /// « CRB — Helpless Defenders »: `u` is alive and at its opponents' mercy — out of the
+    /// fight (dying, stable, unconscious) or paralyzed, asleep or helpless. Its opponents walk
+    /// through its square (« CRB — Moving Through a Square ») and may deliver it a coup de
+    /// grâce.
+    #[inline]
+    pub fn helpless(&self, u: UnitId) -> bool {
+        self.fight.helpless(u.index())
+    }
+
+    /// `u` is immune to critical hits (a coup de grâce neither multiplies its damage nor
+    /// threatens it with death).
+    #[inline]
+    pub fn immune_to_criticals(&self, u: UnitId) -> bool {
+        self.fight.immune_to_criticals(u.index())
+    }
+
+    /// The weapon (an index in `attacks`) with which `me` could deliver a coup de grâce to
+    /// `t` from where it stands: the first melee weapon whose reach covers `t`, or a ranged
+    /// one with `t` adjacent, with line of effect; `None` unless `t` is a helpless opponent.
+    #[inline]
+    pub fn coup_de_grace_weapon(&self, me: UnitId, t: UnitId) -> Option<usize> {
+        self.fight.coup_de_grace_weapon(me.index(), t.index())
+    }
+
+    /// What walking can do for `me` against `t`, whatever the turn's budget: strike it (from
+    /// here or from a square it can reach around the creatures in its way — allies and
+    /// helpless opponents are crossed, standing opponents are walls), only get nearer, or
+    /// nothing. Plans one exact cost field over the map: dearer than the other queries (see
+    /// [`View::steps_toward`] and [`View::move_toward`] for the cheap questions).
+    #[inline]
+    pub fn approach(&self, me: UnitId, t: UnitId) -> Approach {
+        self.fight.approach(me.index(), t.index())
+    }
+
+    /// What the squares of a 5-foot step offer `me` against `t`, in one look at its
+    /// neighbours: the first (neighbour order) from which it can attack `t` (as
+    /// [`View::step_to_attack`]), else whether one is nearer `t` as the terrain alone counts
+    /// the distance — a move toward `t` gets somewhere. Cheap (eight squares, no plan); `nearer`
+    /// false says only « look closer » ([`View::move_toward`]).
+    #[inline]
+    pub fn steps_toward(&self, me: UnitId, t: UnitId) -> StepsToward {
+        self.fight.steps_toward(me.index(), t.index())
+    }
+
+    /// What the move action of `me` toward `t` would do (exactly the path the engine will
+    /// walk): [`Approach::Strikes`] when it ends where `me` strikes `t` or on its way there
+    /// (no creature stopped it); [`Approach::Closer`] when standing creatures close every way
+    /// to `t` and the move heads for the reachable square nearest it; [`Approach::Stuck`]
+    /// when it cannot get nearer. Cheap unless something blocks the way (then one exact cost
+    /// field).
+    #[inline]
+    pub fn move_toward(&self, me: UnitId, t: UnitId) -> Approach {
+        let fight = self.fight;
+        let (u, target) = (me.index(), t.index());
+        let mut path = fight.path_scratch.borrow_mut();
+        fight.plan_toward(u, target, fight.move_squares(u), &mut path)
+    }
+
+    /// A move action of `me` toward `t` (exactly the path the engine will walk) ends where
+    /// `me` can strike `t`.
+    #[inline]
+    pub fn strikes_after_move(&self, me: UnitId, t: UnitId) -> bool {
+        let fight = self.fight;
+        let (u, target) = (me.index(), t.index());
+        let mut path = fight.path_scratch.borrow_mut();
+        fight.plan_toward(u, target, fight.move_squares(u), &mut path);
+        let end = path.last().copied().unwrap_or(fight.units[u].pos);
+        fight.weapon_for_from(u, end, target).is_some()
     }
 }

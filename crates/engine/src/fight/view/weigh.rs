@@ -262,15 +262,15 @@ impl<'f> View<'f> {
     pub fn approach_reaches(&self, me: UnitId, t: UnitId, within_ft: u32) -> bool {
         let fight = self.fight;
         let (u, t) = (me.index(), t.index());
-        let close = |f: &super::super::state::Fight<'_>, p: Pos| {
-            f.distance_ft_from(u, p, t) <= within_ft && f.has_line_of_effect_from(u, p, t)
+        let close = |p: Pos| {
+            fight.distance_ft_from(u, p, t) <= within_ft && fight.has_line_of_effect_from(u, p, t)
         };
-        if close(fight, fight.units[u].pos) {
+        if close(fight.units[u].pos) {
             return true;
         }
         let mut path = fight.path_scratch.borrow_mut();
-        fight.plan_toward(u, t, fight.move_squares(u), close, &mut path);
-        path.last().is_some_and(|&p| close(fight, p))
+        fight.plan_near(u, t, fight.move_squares(u), within_ft, &mut path);
+        path.last().is_some_and(|&p| close(p))
     }
 
     /// The touch or ray attack of `spell` is a melee touch.

@@ -189,15 +189,18 @@ fn invisible_attacker_gets_2_and_target_loses_dex() {
 #[test]
 fn helpless_asleep_paralyzed_unconscious_plus_4_melee_and_dex_0() {
     // Flat-footed AC 10 loses the +2 Dex already and takes the −5 of Dexterity 0: AC 5.
-    // Melee +4; the target loses its turn.
-    // Melee +4. The dummy plays first and loses its turn.
+    // Melee +4. The dummy plays first and loses its turn; the hero full attacks (a fixed plan:
+    // the default policy would deliver a coup de grâce).
+    let strike = [Action::FullAttack {
+        target: UnitId::new(0),
+    }];
     for c in ["helpless", "asleep", "paralyzed", "unconscious"] {
         let p = fight(
             "AB",
             dummy(json!([c])),
             hero(json!([])),
             1,
-            &both_default(),
+            &Plans::new().fixed(1, &strike),
             &[(20, 2), (6, 3)],
         );
         let wakes = if c == "asleep" { ", wakes up" } else { "" };
@@ -229,13 +232,17 @@ fn helpless_asleep_paralyzed_unconscious_plus_4_melee_and_dex_0() {
 
 #[test]
 fn asleep_wakes_when_wounded() {
-    // Wounded, the dummy wakes up and fights back on its own turn.
+    // Wounded, the dummy wakes up and fights back on its own turn (the hero full attacks: the
+    // default policy would deliver a coup de grâce to the sleeper).
+    let strike = [Action::FullAttack {
+        target: UnitId::new(1),
+    }];
     let p = fight(
         "AB",
         hero(json!([])),
         dummy(json!(["asleep"])),
         2,
-        &both_default(),
+        &Plans::new().fixed(0, &strike),
         &[(20, 2), (6, 3), (20, 9), (20, 2), (20, 2)],
     );
     p.assert_log(&[

@@ -125,7 +125,7 @@ fn moving_into_the_open_reveals() {
         "- | - | initiative: foe d20=10+0=10",
         "1 | hero | hides: Stealth d20=10+10=20",
         "1 | hero | foe Perception d20=5-2=3 -> does not notice it",
-        "1 | hero | move (0,0)->(0,1)->(1,1)->(1,2)->(1,3)",
+        "1 | hero | move (0,0)->(1,1)->(1,2)->(1,3)",
         "1 | hero | no longer hidden from foe (seen)",
         "- | - | battle over: draw after 1 rounds (round cap)",
     ]);

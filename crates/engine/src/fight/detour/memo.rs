@@ -1,0 +1,42 @@
+//! The detours' scratch of one fight (`detour`): the exact cost field a blocked walk is
+//! planned in, and the memory of the creatures found stuck — keyed by the world as it stood
+//! (every unit's square, whether it is on the battlefield, whether it stops its opponents), so
+//! that it answers exactly what a new field would while nothing changes. Allocated once per
+//! batch; never sees a fight.
+
+use crate::board::Pos;
+use crate::grid::CostField;
+
+/// The detours' scratch of one fight.
+#[derive(Debug, Default)]
+pub struct Detours {
+    pub(super) field: CostField,
+    /// Per unit: its square, on the battlefield, stops its opponents (active, not helpless),
+    /// when `stuck` was found.
+    world: Vec<(Pos, bool, bool)>,
+    /// (mover, target, the mover's square) found stuck in `world`.
+    stuck: Vec<(usize, usize, Pos)>,
+}
+
+impl Detours {
+    /// Forgets the stuck creatures unless `world` (per unit: square, on the battlefield, stops
+    /// its opponents) is the world they were found in.
+    pub(super) fn sync(&mut self, world: impl ExactSizeIterator<Item = (Pos, bool, bool)> + Clone) {
+        let same = self.world.len() == world.len() && self.world.iter().copied().eq(world.clone());
+        if !same {
+            self.world.clear();
+            self.world.extend(world);
+            self.stuck.clear();
+        }
+    }
+
+    /// `mover` at `from` was found stuck against `target` in the current world.
+    pub(super) fn is_stuck(&self, mover: usize, target: usize, from: Pos) -> bool {
+        self.stuck.contains(&(mover, target, from))
+    }
+
+    /// Remembers that `mover` at `from` is stuck against `target` in the current world.
+    pub(super) fn stuck_at(&mut self, mover: usize, target: usize, from: Pos) {
+        self.stuck.push((mover, target, from));
+    }
+}

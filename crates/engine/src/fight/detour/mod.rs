@@ -1,0 +1,216 @@
+//! Plans that go around the creatures in the way (« CRB — Moving Through a Square »; the
+//! reference spec, « Mêlée — Mouvement »): when the greedy walk of `path` is stopped by a
+//! creature it may not cross, an exact cost field from the mover — the squares of every
+//! standing opponent as walls, allies and helpless opponents crossed — gives the cheapest way
+//! to a square from which it strikes its target, or, when none is reachable, to the reachable
+//! square nearest the target as the terrain alone counts it (where it will strike once the
+//! blocker moves). The same field answers the policies' question « can I get there at all? »
+//! ([`Approach`]); the cheap question before it — does one step already lead somewhere? — is
+//! [`StepsToward`], a look at the mover's neighbours only. Owns these exact plans and their scratch ([`Detours`], one per fight,
+//! allocated once, filled only when a walk is blocked); the greedy walk is `path`'s, and the
+//! per-map terrain-only fields (`tables`) stay shared and untouched.
+//!
+//! A creature that cannot get anywhere stays stuck while nothing moves: the scratch remembers
+//! who was found stuck against whom in the world as it stood (every unit's square and whether
+//! its opponents may cross it), and answers again without a new field until that changes — a
+//! stalemate costs the greedy look of each turn, not a field per turn.
+//!
+//! Determinism: the field is the grid's Dijkstra (fixed neighbour order, ties on the state
+//! index); destinations are minima over (cost, square index) or (terrain cost to the target,
+//! cost, square index); the memory of stuck creatures answers exactly what a new field would
+//! (it is keyed by everything the answer reads).
+
+pub(super) mod memo;
+
+use std::cell::RefMut;
+
+use crate::board::{Board, Pos};
+use crate::grid::{CostField, STEPS, step_cost};
+
+use super::state::Fight;
+use memo::Detours;
+
+/// What walking can do for a creature against one target, ignoring the turn's budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Approach {
+    /// It strikes the target from here, or walks (around the creatures in its way) to a square
+    /// from which it does.
+    Strikes,
+    /// No such square is reachable now, but it can get nearer the target (as the terrain alone
+    /// counts the distance): a standing creature blocks the way.
+    Closer,
+    /// Neither: it already stands as near as it can get.
+    Stuck,
+}
+
+/// What the squares of a 5-foot step offer a creature against one target
+/// ([`Fight::steps_toward`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepsToward {
+    /// The first, in neighbour order, from which it can attack the target.
+    pub attack: Option<Pos>,
+    /// No step attacks, and a move toward the target visibly gets somewhere (a free square
+    /// nearer it on the terrain-only field, one step away or just past an ally). False when
+    /// `attack` is set.
+    pub nearer: bool,
+}
+
+impl Fight<'_> {
+    /// What the squares of a 5-foot step offer `u` against `t`, in one look at its neighbours:
+    /// the first (neighbour order) from which it can attack `t` ([`Fight::step_to_attack`]),
+    /// and else whether a move toward `t` visibly gets somewhere — a free step square nearer
+    /// `t` on the terrain-only field, or a nearer neighbour `u` may cross (an ally's, a
+    /// helpless opponent's) with a free square nearer still beyond it. The cheap sign, without
+    /// planning; a longer queue of allies is left to the plan.
+    pub fn steps_toward(&self, u: usize, t: usize) -> StepsToward {
+        let size = self.info[u].size;
+        let field = self
+            .scenario
+            .cache()
+            .field_to(self.map, self.goal_anchor(u, t), size);
+        let from = self.units[u].pos;
+        let rest = |p: Pos, odd: bool| field[2 * self.map.index(p) + usize::from(odd)];
+        let here = rest(from, false);
+        let mut nearer = false;
+        for n in self.five_foot_steps(u) {
+            if self.weapon_for_from(u, n, t).is_some() {
+                return StepsToward {
+                    attack: Some(n),
+                    nearer: false,
+                };
+            }
+            nearer |= rest(n, n.row != from.row && n.col != from.col) < here;
+        }
+        if !nearer {
+            let (rows, cols) = (self.map.rows(), self.map.cols());
+            let beyond = |n: Pos| {
+                let there = rest(n, false);
+                STEPS.iter().any(|&(dr, dc)| {
+                    n.offset(dr, dc, rows, cols).is_some_and(|m| {
+                        m != from
+                            && rest(m, dr != 0 && dc != 0) < there
+                            && self.free_for(u, m, size)
+                    })
+                })
+            };
+            nearer = STEPS.iter().any(|&(dr, dc)| {
+                from.offset(dr, dc, rows, cols).is_some_and(|n| {
+                    rest(n, dr != 0 && dc != 0) < here
+                        && !self.free_for(u, n, size)
+                        && self.can_cross(u, n)
+                        && beyond(n)
+                })
+            });
+        }
+        StepsToward {
+            attack: None,
+            nearer,
+        }
+    }
+
+    /// The exact plan of `u` toward `t` within `budget` squares, around the creatures it may
+    /// not cross: toward the cheapest reachable square from which it strikes `t` and where it
+    /// may end its move, else toward the reachable square nearest `t` by the terrain field
+    /// when it is nearer than where `u` stands; fills `path` (start excluded, cut to the
+    /// budget, its tail cut back to a square `u` may end on) and says which of the two it
+    /// found.
+    pub fn detour(&self, u: usize, t: usize, budget: u32, path: &mut Vec<Pos>) -> Approach {
+        path.clear();
+        let (approach, dest, detours) = self.way(u, t);
+        if let Some(dest) = dest
+            && detours.field.path_into(dest, path)
+        {
+            path.remove(0);
+            self.cut_to_budget(u, budget, path);
+            self.trim_to_free(u, path);
+        }
+        approach
+    }
+
+    /// [`Approach`] of `u` against `t`: whether some square from which it strikes `t` (any
+    /// weapon: reach or range, and line of effect) is reachable on foot around the creatures
+    /// it may not cross.
+    pub fn approach(&self, u: usize, t: usize) -> Approach {
+        if self.weapon_for(u, t).is_some() {
+            return Approach::Strikes;
+        }
+        self.way(u, t).0
+    }
+
+    /// What the detour of `u` toward `t` finds and where it leads (see [`Fight::detour`]),
+    /// with the scratch holding its field (filled unless `u` is known stuck).
+    fn way(&self, u: usize, t: usize) -> (Approach, Option<Pos>, RefMut<'_, Detours>) {
+        let mut detours = self.detours.borrow_mut();
+        detours.sync((0..self.units.len()).map(|o| {
+            let s = &self.units[o];
+            (s.pos, !s.absent, self.stands(o))
+        }));
+        let from = self.units[u].pos;
+        if detours.is_stuck(u, t, from) {
+            return (Approach::Stuck, None, detours);
+        }
+        let size = self.info[u].size;
+        (detours.field).fill_from(self.map, from, size, None, |p| self.blocks(u, p));
+        let (approach, dest) = self.destination(u, t, &detours.field);
+        if approach == Approach::Stuck {
+            detours.stuck_at(u, t, from);
+        }
+        (approach, dest, detours)
+    }
+
+    /// Where the detour of `u` toward `t` leads in `field` (see [`Fight::detour`]), and what
+    /// it is.
+    fn destination(&self, u: usize, t: usize, field: &CostField) -> (Approach, Option<Pos>) {
+        let (start, size) = (self.units[u].pos, self.info[u].size);
+        let terrain = self
+            .scenario
+            .cache()
+            .field_to(self.map, self.goal_anchor(u, t), size);
+        let rest = |i: usize| terrain[2 * i].min(terrain[2 * i + 1]);
+        let mut strike: Option<(u32, Pos)> = None;
+        let mut nearer: Option<((u32, u32), Pos)> = None;
+        for i in 0..self.map.len() {
+            let p = self.map.pos_of(i);
+            let Some(cost) = field.cost(p) else {
+                continue;
+            };
+            if strike.is_some_and(|(best, _)| cost >= best)
+                || !(p == start || self.free_for(u, p, size))
+            {
+                continue;
+            }
+            if self.weapon_for_from(u, p, t).is_some() {
+                strike = Some((cost, p));
+            } else if strike.is_none() && nearer.is_none_or(|(key, _)| (rest(i), cost) < key) {
+                nearer = Some(((rest(i), cost), p));
+            }
+        }
+        if let Some((_, p)) = strike {
+            return (Approach::Strikes, Some(p));
+        }
+        let here = rest(self.map.index(start));
+        match nearer {
+            Some(((r, _), p)) if r < here => (Approach::Closer, Some(p)),
+            _ => (Approach::Stuck, None),
+        }
+    }
+
+    /// Cuts `path` (start excluded) where `u`'s movement `budget` runs out (exact 5-10-5 step
+    /// costs along it).
+    fn cut_to_budget(&self, u: usize, budget: u32, path: &mut Vec<Pos>) {
+        let size = self.info[u].size;
+        let (mut from, mut odd, mut spent) = (self.units[u].pos, false, 0);
+        for k in 0..path.len() {
+            let to = path[k];
+            match step_cost(self.map, from, to, size, odd) {
+                Some(cost) if spent + cost <= budget => spent += cost,
+                _ => {
+                    path.truncate(k);
+                    return;
+                }
+            }
+            odd ^= from.row != to.row && from.col != to.col;
+            from = to;
+        }
+    }
+}
