@@ -54,27 +54,10 @@ const STALEMATES: &[(&str, &str, &str)] = &[
     ("medusa.json", "skeleton_human.json", DR),
     ("skeleton_human.json", "skeleton_human.json", DR),
     ("skeleton_human.json", "quill.json", DR),
-    // Both sides shoot or throw from where they stand at long range, hitting on a natural 20
-    // or little more, for 100 rounds: nobody idles, but nobody closes to melee. Choosing the
-    // weapon by expected damage (and running out of javelins) is not modelled yet.
-    ("bugbear.json", "centaur.json", STANDOFF),
-    ("centaur.json", "centaur.json", STANDOFF),
-    ("centaur.json", "drow_noble.json", STANDOFF),
-    ("centaur.json", "lizardfolk.json", STANDOFF),
-    ("centaur.json", "ogre.json", STANDOFF),
-    ("centaur.json", "dalca.json", STANDOFF),
-    ("centaur.json", "sera.json", STANDOFF),
-    ("drow_noble.json", "drow_noble.json", STANDOFF),
-    ("drow_noble.json", "sera.json", STANDOFF),
-    ("lizardfolk.json", "lizardfolk.json", STANDOFF),
-    ("lizardfolk.json", "ogre.json", STANDOFF),
-    ("ogre.json", "ogre.json", STANDOFF),
-    ("sera.json", "sera.json", STANDOFF),
 ];
 
 const TINY: &str = "Tiny against Tiny, reach 0: no attack possible";
 const DR: &str = "damage reduction stops every ordinary hit";
-const STANDOFF: &str = "ranged standoff: both keep shooting instead of closing";
 
 /// The pairing `a` vs `b` is listed in [`STALEMATES`].
 fn stalemate(a: &str, b: &str) -> bool {

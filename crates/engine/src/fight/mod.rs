@@ -40,7 +40,7 @@ pub use detour::{Approach, StepsToward};
 pub use state::Life;
 pub use turn::Outcome;
 pub use unit::{UnitId, UnitIds};
-pub use view::{ActiveSpell, Castable, Policy, View};
+pub use view::{ActiveSpell, Castable, Policy, View, Walk, WeaponFacts};
 
 pub(crate) use action::Scratch;
 pub(crate) use log::{Keep, NoLog};

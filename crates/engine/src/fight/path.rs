@@ -340,34 +340,37 @@ impl Fight<'_> {
         }
         let span = i32::from(self.info[t].footprint) + reach_sq as i32 + i32::from(info.footprint);
         // « You must move to the closest space from which you can attack »: find the closest
-        // distance, then take the first such space (row, col order) with a clear line.
-        let candidates = || {
+        // distance, then take the first such space (row, col order) with a clear line. The
+        // distance is tested first: a square no closer than the best so far, or beyond 2×
+        // speed, needs no other test.
+        let squares = || {
             (-span..=span)
                 .flat_map(move |dr| (-span..=span).map(move |dc| (dr, dc)))
-                .filter_map(move |(dr, dc)| {
-                    let p = tp.offset(dr, dc, self.map.rows(), self.map.cols())?;
-                    let to_target = self.distance_ft_from(u, p, t);
-                    let reaches = info
-                        .weapons
-                        .iter()
-                        .any(|w| w.melee && Self::weapon_band(w, to_target));
-                    (reaches
-                        && self.free_for(u, p, size)
-                        && self
-                            .weapon_for_from(u, p, t)
-                            .is_some_and(|w| info.weapons[w].melee))
-                    .then(|| (crate::grid::distance_squares(from, p), p))
-                })
+                .filter_map(move |(dr, dc)| tp.offset(dr, dc, self.map.rows(), self.map.cols()))
         };
-        let Some(closest) = candidates().map(|(d, _)| d).min() else {
-            return false;
+        let fits = |p: Pos| {
+            let to_target = self.distance_ft_from(u, p, t);
+            info.weapons
+                .iter()
+                .any(|w| w.melee && Self::weapon_band(w, to_target))
+                && self.free_for(u, p, size)
+                && self
+                    .weapon_for_from(u, p, t)
+                    .is_some_and(|w| info.weapons[w].melee)
         };
-        if closest > 2 * speed {
+        let mut closest = u32::MAX;
+        for p in squares() {
+            let d = crate::grid::distance_squares(from, p);
+            if d < closest && d <= 2 * speed && fits(p) {
+                closest = d;
+            }
+        }
+        if closest == u32::MAX {
             return false;
         }
-        candidates()
-            .filter(|&(d, _)| d == closest)
-            .any(|(_, dest)| self.clear_charge_line(u, t, dest, path))
+        squares()
+            .filter(|&p| crate::grid::distance_squares(from, p) == closest && fits(p))
+            .any(|dest| self.clear_charge_line(u, t, dest, path))
     }
 
     /// The straight line from `u` to `dest` is clear for a charge (no difficult terrain, no

@@ -93,6 +93,13 @@ impl Fight<'_> {
         Some(w)
     }
 
+    /// The first weapon of `a`, in stat-block order, usable now and whose band covers
+    /// `d_ft` — the one [`Fight::weapon_for_from`] picks at that distance, line of effect
+    /// aside.
+    pub fn weapon_at_distance(&self, a: usize, d_ft: u32) -> Option<usize> {
+        self.first_usable(a, |w| Self::weapon_band(w, d_ft))
+    }
+
     pub fn weapon_for(&self, a: usize, t: usize) -> Option<usize> {
         self.weapon_for_from(a, self.units[a].pos, t)
     }
@@ -271,19 +278,29 @@ impl Fight<'_> {
     /// « CRB — Flanking »: an active ally of `a` threatens `t` and the line between the centres
     /// of `a` and the ally passes through opposite borders (or corners) of `t`'s space.
     pub fn flanked(&self, a: usize, t: usize) -> bool {
+        self.flanked_from(a, self.units[a].pos, t)
+    }
+
+    /// [`Fight::flanked`] with `a` standing at `at` (a square a policy weighs stepping to).
+    pub fn flanked_from(&self, a: usize, at: Pos, t: usize) -> bool {
         let tp = self.units[t].pos;
         let ts = self.info[t].size;
+        let from = self.centre_at(a, at);
         (0..self.units.len()).any(|b| {
             b != a
                 && !self.enemies(a, b)
                 && self.threat_weapon(b, tp, ts).is_some()
-                && opposite(self.centre(a), self.centre(b), tp, self.info[t].footprint)
+                && opposite(from, self.centre(b), tp, self.info[t].footprint)
         })
     }
 
     /// Centre of a unit's space, in doubled coordinates (x = 2·col + side, y = 2·row + side).
     fn centre(&self, u: usize) -> (i64, i64) {
-        let p = self.units[u].pos;
+        self.centre_at(u, self.units[u].pos)
+    }
+
+    /// Centre of `u`'s space were it anchored at `p`, in doubled coordinates.
+    fn centre_at(&self, u: usize, p: Pos) -> (i64, i64) {
         let side = i64::from(self.info[u].footprint);
         (2 * i64::from(p.col) + side, 2 * i64::from(p.row) + side)
     }

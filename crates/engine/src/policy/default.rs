@@ -1,18 +1,25 @@
 //! The reference spec's default policy (« Économie d'action »): a caster casts when a spell is
 //! worth more than its weapons (`casting`); otherwise, against the nearest active enemy — full
-//! attack when a weapon can strike it from here (a ranged combatant shoots whenever it can),
-//! else charge when a clear straight line exists, else a 5-foot step and a
-//! full attack when one step is enough, else move and attack. Before any tactic, the turns that
-//! conditions decide ([`conditioned_turn`]); before any attack, the Power Attack choice
-//! ([`push_power_choice`]). Beyond the reference spec: a coup de grâce on a helpless enemy when
-//! nothing better can be done this turn ([`coup_de_grace_choice`]), and another target, a
-//! ranged option or the nearest position when the chosen enemy cannot be reached on foot
-//! ([`blocked_turn`]) — a creature idles only when no enemy can be struck or neared at all.
-//! Reads the fight only through the [`View`]; fills a [`Plan`].
+//! attack when a weapon can strike it from here (a ranged combatant shoots whenever it can,
+//! unless closing to melee is worth more over the next rounds: `closing`), else charge when a
+//! clear straight line exists (a 5-foot step and a full attack first when it has more than one
+//! attack a round), else a 5-foot step and a full attack when one step is enough, else move
+//! and attack. Before any tactic, the turns that conditions decide ([`conditioned_turn`]);
+//! before any attack, the Power Attack choice (`attack`). Beyond the reference spec: the
+//! tactical choices (`tactical`: keep or release a grapple, total defense, trip, grapple,
+//! disarm, aid another, a 5-foot step to flank, ready against a charger, tumble), a coup de
+//! grâce on a helpless enemy when nothing better can be done this turn
+//! ([`coup_de_grace_choice`]), and another target, a ranged option or the nearest position
+//! when the chosen enemy cannot be reached on foot ([`blocked_turn`]) — a creature idles only
+//! when no enemy can be struck or neared at all. Reads the fight only through the [`View`];
+//! fills a [`Plan`].
 
 use crate::fight::{Action, Approach, Life, Plan, Policy, UnitId, View};
 
+use super::attack::{full_attack, push_power_choice};
 use super::casting::{Latitude, cast_turn};
+use super::closing::closing_turn;
+use super::tactical::{hold_turn, tactical_turn};
 use crate::rules::{Condition, flag};
 
 /// The reference spec's default policy.
@@ -63,42 +70,35 @@ pub fn conditioned_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
     false
 }
 
-/// « CRB — Power Attack » / « Deadly Aim »: pushes the free toggle when the expected damage of
-/// the weapon `me` would use on `target` from here says the other setting is better
-/// ([`View::power_attack_choice`]). Nothing without the feat or a weapon in reach.
-#[inline]
-pub fn push_power_choice(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) {
-    if let Some(want) = view.power_attack_choice(me, target)
-        && want != view.power_attack_on(me)
-    {
-        plan.push(Action::PowerAttack { on: want });
-    }
-}
-
-/// Pushes the power choice and a full attack on `target`.
-#[inline]
-pub fn full_attack(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) {
-    push_power_choice(view, me, target, plan);
-    plan.push(Action::FullAttack { target });
-}
-
 /// The default policy's turn against a chosen `target`, the first that applies:
+/// 0. holding a caster in a grapple, it maintains the hold; holding anyone else, it lets go
+///    (`tactical::hold_turn`);
 /// 1. a coup de grâce when [`coup_de_grace_choice`] names a helpless enemy;
-/// 2. full attack when a weapon can strike `target` from here;
-/// 3. charge; 4. a 5-foot step and a full attack;
-/// 5. move and attack, when the way toward `target` is open ([`View::steps_toward`]) or the
+/// 2. a tactical choice (`tactical::tactical_turn`: total defense, a manoeuvre, aid another,
+///    a step to flank, ready, tumble);
+/// 3. when a weapon can strike `target` from here: close to melee when that is worth more
+///    (`closing::closing_turn`), else full attack;
+/// 4. charge (after 5. when it has more than one attack a round); 5. a 5-foot step and a full
+///    attack;
+/// 6. move and attack, when the way toward `target` is open ([`View::steps_toward`]) or the
 ///    move gets on its way to it, around the creatures in the way if need be
 ///    ([`View::move_toward`]);
-/// 6. else `target` cannot be reached: [`blocked_turn`].
+/// 7. else `target` cannot be reached: [`blocked_turn`].
 ///
 /// Power Attack is toggled first when it pays (see [`push_power_choice`]).
 #[inline]
 pub fn default_toward(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) {
+    if hold_turn(view, me, plan) {
+        return;
+    }
     let strikes = view.weapon_for(me, target).is_some();
     if let Some(victim) = coup_de_grace_choice(view, me, target, strikes) {
         plan.push(Action::CoupDeGrace { target: victim });
+    } else if tactical_turn(view, me, target, strikes, plan) {
     } else if strikes {
-        full_attack(view, me, target, plan);
+        if !closing_turn(view, me, target, plan) {
+            full_attack(view, me, target, plan);
+        }
     } else if !attack_this_turn(view, me, target, plan) {
         blocked_turn(view, me, target, plan);
     }
@@ -108,11 +108,14 @@ pub fn default_toward(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pl
 /// reached (see [`default_toward`], steps 3–5); false when none applies.
 #[inline]
 fn attack_this_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) -> bool {
-    if view.can_charge(me, target) {
+    // « CRB — Charge » gives one attack: with more than one a round, a 5-foot step into
+    // reach and the full attack come first.
+    let several = view.swings_per_round(me) > 1;
+    let steps = view.steps_toward(me, target);
+    if !(several && steps.attack.is_some()) && view.can_charge(me, target) {
         plan.push(Action::Charge { target });
         return true;
     }
-    let steps = view.steps_toward(me, target);
     if steps.attack.is_some() {
         plan.push(Action::FiveFootStep { target });
         plan.push(Action::FullAttack { target });

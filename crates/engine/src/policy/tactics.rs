@@ -17,8 +17,9 @@
 use crate::fight::{Action, Life, Plan, Policy, UnitId, View};
 use crate::scenario::Tactic;
 
+use super::attack::full_attack;
 use super::casting::{Latitude, cast_turn};
-use super::default::{DefaultPolicy, default_toward, full_attack};
+use super::default::{DefaultPolicy, default_toward};
 
 /// `focus_weakest`: target the active enemy with the lowest current hit points (the lethal
 /// track, `hp`; ties: the nearest, then unit order), then play the default policy against it —

@@ -6,6 +6,14 @@
 
 use crate::board::Pos;
 use crate::grid::CostField;
+use crate::rules::ConditionSet;
+
+use super::super::arms::Arms;
+use super::outcome::Approach;
+
+/// Whom the field in the scratch was last filled for: the mover, its target, its square, and
+/// what its answer also reads of the mover (its weapons' state and its conditions).
+pub(super) type FieldKey = (usize, usize, Pos, Arms, ConditionSet);
 
 /// The detours' scratch of one fight.
 #[derive(Debug, Default)]
@@ -16,6 +24,9 @@ pub struct Detours {
     world: Vec<(Pos, bool, bool)>,
     /// (mover, target, the mover's square) found stuck in `world`.
     stuck: Vec<(usize, usize, Pos)>,
+    /// The field's key and its answer in `world`: a policy's question and the move that
+    /// follows it read one field.
+    last: Option<(FieldKey, Approach, Option<Pos>)>,
 }
 
 impl Detours {
@@ -27,7 +38,19 @@ impl Detours {
             self.world.clear();
             self.world.extend(world);
             self.stuck.clear();
+            self.last = None;
         }
+    }
+
+    /// The answer of the field last filled, if it was for `key` in the current world.
+    pub(super) fn answer_for(&self, key: &FieldKey) -> Option<(Approach, Option<Pos>)> {
+        let (k, approach, dest) = self.last.as_ref()?;
+        (k == key).then_some((*approach, *dest))
+    }
+
+    /// The field now holds the answer for `key` in the current world.
+    pub(super) fn filled_for(&mut self, key: FieldKey, approach: Approach, dest: Option<Pos>) {
+        self.last = Some((key, approach, dest));
     }
 
     /// `mover` at `from` was found stuck against `target` in the current world.

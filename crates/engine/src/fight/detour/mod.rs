@@ -10,6 +10,9 @@
 //! allocated once, filled only when a walk is blocked); the greedy walk is `path`'s, and the
 //! per-map terrain-only fields (`tables`) stay shared and untouched.
 //!
+//! The field last filled is kept with its answer while the world stands as it was, so that a
+//! policy asking whether a move gets through and the move that follows read one field.
+//!
 //! A creature that cannot get anywhere stays stuck while nothing moves: the scratch remembers
 //! who was found stuck against whom in the world as it stood (every unit's square and whether
 //! its opponents may cross it), and answers again without a new field until that changes — a
@@ -21,6 +24,9 @@
 //! (it is keyed by everything the answer reads).
 
 pub(super) mod memo;
+mod outcome;
+
+pub use outcome::{Approach, StepsToward};
 
 use std::cell::RefMut;
 
@@ -30,30 +36,6 @@ use crate::grid::{CostField, STEPS, step_cost};
 use super::state::Fight;
 use memo::Detours;
 
-/// What walking can do for a creature against one target, ignoring the turn's budget.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Approach {
-    /// It strikes the target from here, or walks (around the creatures in its way) to a square
-    /// from which it does.
-    Strikes,
-    /// No such square is reachable now, but it can get nearer the target (as the terrain alone
-    /// counts the distance): a standing creature blocks the way.
-    Closer,
-    /// Neither: it already stands as near as it can get.
-    Stuck,
-}
-
-/// What the squares of a 5-foot step offer a creature against one target
-/// ([`Fight::steps_toward`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StepsToward {
-    /// The first, in neighbour order, from which it can attack the target.
-    pub attack: Option<Pos>,
-    /// No step attacks, and a move toward the target visibly gets somewhere (a free square
-    /// nearer it on the terrain-only field, one step away or just past an ally). False when
-    /// `attack` is set.
-    pub nearer: bool,
-}
 
 impl Fight<'_> {
     /// What the squares of a 5-foot step offer `u` against `t`, in one look at its neighbours:
@@ -137,17 +119,33 @@ impl Fight<'_> {
         self.way(u, t).0
     }
 
-    /// What the detour of `u` toward `t` finds and where it leads (see [`Fight::detour`]),
-    /// with the scratch holding its field (filled unless `u` is known stuck).
-    fn way(&self, u: usize, t: usize) -> (Approach, Option<Pos>, RefMut<'_, Detours>) {
+    /// The detours' scratch, its memories forgotten unless the world stands as they saw it.
+    fn synced_detours(&self) -> RefMut<'_, Detours> {
         let mut detours = self.detours.borrow_mut();
         detours.sync((0..self.units.len()).map(|o| {
             let s = &self.units[o];
             (s.pos, !s.absent, self.stands(o))
         }));
+        detours
+    }
+
+    /// The key of what `u` asks against `t` from where it stands (see `memo`).
+    fn memo_key(&self, u: usize, t: usize) -> memo::FieldKey {
+        let s = &self.units[u];
+        (u, t, s.pos, s.arms, s.conds)
+    }
+
+    /// What the detour of `u` toward `t` finds and where it leads (see [`Fight::detour`]),
+    /// with the scratch holding its field (filled unless `u` is known stuck).
+    fn way(&self, u: usize, t: usize) -> (Approach, Option<Pos>, RefMut<'_, Detours>) {
+        let mut detours = self.synced_detours();
         let from = self.units[u].pos;
         if detours.is_stuck(u, t, from) {
             return (Approach::Stuck, None, detours);
+        }
+        let key = self.memo_key(u, t);
+        if let Some((approach, dest)) = detours.answer_for(&key) {
+            return (approach, dest, detours);
         }
         let size = self.info[u].size;
         (detours.field).fill_from(self.map, from, size, None, |p| self.blocks(u, p));
@@ -155,6 +153,7 @@ impl Fight<'_> {
         if approach == Approach::Stuck {
             detours.stuck_at(u, t, from);
         }
+        detours.filled_for(key, approach, dest);
         (approach, dest, detours)
     }
 

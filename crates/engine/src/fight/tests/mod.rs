@@ -9,6 +9,7 @@ mod aoo;
 mod attack;
 mod cast;
 mod checks;
+mod choices;
 mod concealment;
 mod conditions;
 mod economy;

@@ -6,6 +6,7 @@
 
 use serde_json::{Value, json};
 
+use crate::fight::{Action, UnitId};
 use crate::model::Combatant;
 
 use super::support::*;
@@ -212,7 +213,12 @@ fn flank_line(drawing: &[&str], ally: Combatant) -> String {
         vec![("a", vec![hero, ally]), ("b", vec![target(json!({}))])],
         1,
     );
-    let p = play_with(&s, &Plans::new().idle(&[1, 2]), &d20s(&[20, 1, 1, 10]));
+    // The hero attacks from where it is drawn (the default policy would step to flank).
+    let attack = [Action::Attack {
+        target: UnitId::new(2),
+    }];
+    let plans = Plans::new().idle(&[1, 2]).fixed(0, &attack);
+    let p = play_with(&s, &plans, &d20s(&[20, 1, 1, 10]));
     p.said_by("hero")[0].to_string()
 }
 

@@ -388,3 +388,22 @@ impl Played {
         );
     }
 }
+
+/// What the default policy asks for as unit `me` on round 1 of `s`, after `setup` changed
+/// the fight, each action put into words by `words` (which sees the fight's view).
+pub fn decide_with(
+    s: &Scenario,
+    me: usize,
+    setup: impl FnOnce(&mut Fight),
+    words: impl Fn(&View<'_>, Action) -> String,
+) -> Vec<String> {
+    let info = prepare(s);
+    let mut fight = Fight::new(s, &info);
+    fight.reset();
+    fight.round = 1;
+    setup(&mut fight);
+    let view = View::new(&fight);
+    let mut plan = Plan::new();
+    DefaultPolicy.decide(&view, UnitId::new(me), &mut plan);
+    plan.iter().map(|a| words(&view, a)).collect()
+}

@@ -10,13 +10,16 @@
 //! readied actions, the order of play, hiding, tumbling, stances and aid) in `tactics`. Owns
 //! what a policy may see; never what it decides.
 
+mod arms;
 mod maneuvers;
 mod queries;
 mod spells;
 mod tactics;
 mod weigh;
 
+pub use arms::WeaponFacts;
 pub use spells::{ActiveSpell, Castable};
+pub use weigh::Walk;
 
 use crate::board::Pos;
 use crate::rules::ConditionSet;

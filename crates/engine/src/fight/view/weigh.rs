@@ -19,6 +19,17 @@ use super::super::numbers::Swing;
 use super::super::unit::{UnitId, UnitIds};
 use super::View;
 
+/// What an approach walk does ([`View::approach_walk`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// It ends within the distance asked (or starts there).
+    Reaches,
+    /// It moves, but ends farther.
+    Nearer,
+    /// It does not move.
+    Nowhere,
+}
+
 impl<'f> View<'f> {
     /// `me`'s caster level now (less its negative levels; 1 for a non-caster).
     #[inline]
@@ -260,17 +271,28 @@ impl<'f> View<'f> {
     /// `within_ft` of it with line of effect (planned exactly as the engine walks it, attacks
     /// of opportunity aside); true when `me` stands there already.
     pub fn approach_reaches(&self, me: UnitId, t: UnitId, within_ft: u32) -> bool {
+        self.approach_walk(me, t, within_ft) == Walk::Reaches
+    }
+
+    /// What a move action of `me` toward `t` ([`crate::fight::Action::Approach`]) within
+    /// `within_ft` would do, planned exactly as the engine walks it (attacks of opportunity
+    /// aside): end there (or stand there already), only get nearer, or not move at all.
+    pub fn approach_walk(&self, me: UnitId, t: UnitId, within_ft: u32) -> Walk {
         let fight = self.fight;
         let (u, t) = (me.index(), t.index());
         let close = |p: Pos| {
             fight.distance_ft_from(u, p, t) <= within_ft && fight.has_line_of_effect_from(u, p, t)
         };
         if close(fight.units[u].pos) {
-            return true;
+            return Walk::Reaches;
         }
         let mut path = fight.path_scratch.borrow_mut();
         fight.plan_near(u, t, fight.move_squares(u), within_ft, &mut path);
-        path.last().is_some_and(|&p| close(p))
+        match path.last() {
+            Some(&p) if close(p) => Walk::Reaches,
+            Some(_) => Walk::Nearer,
+            None => Walk::Nowhere,
+        }
     }
 
     /// The touch or ray attack of `spell` is a melee touch.

@@ -7,8 +7,7 @@
 
 use serde_json::{Value, json};
 
-use crate::fight::{Action, CastTarget, Fight, Plan, Policy, UnitId, View, prepare};
-use crate::policy::DefaultPolicy;
+use crate::fight::{Action, CastTarget, Fight, View};
 
 use super::super::support::*;
 use super::*;
@@ -17,15 +16,7 @@ use super::*;
 /// `cast NAME at TARGET` (`at self`, `at u2`, `at (r,c)`; `defensively` when so), or the
 /// action's kind.
 fn decide(s: &Scenario, me: usize, setup: impl FnOnce(&mut Fight)) -> Vec<String> {
-    let info = prepare(s);
-    let mut fight = Fight::new(s, &info);
-    fight.reset();
-    fight.round = 1;
-    setup(&mut fight);
-    let view = View::new(&fight);
-    let mut plan = Plan::new();
-    DefaultPolicy.decide(&view, UnitId::new(me), &mut plan);
-    plan.iter().map(|a| words(&view, a)).collect()
+    decide_with(s, me, setup, words)
 }
 
 fn words(view: &View<'_>, a: Action) -> String {

@@ -1,0 +1,30 @@
+//! What walking can do for a creature against one target (`detour`'s answers to the
+//! policies): [`Approach`] from an exact plan, [`StepsToward`] from one look at the
+//! neighbours. Plain words, shared by the plans and their memo.
+
+use crate::board::Pos;
+
+/// What walking can do for a creature against one target, ignoring the turn's budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Approach {
+    /// It strikes the target from here, or walks (around the creatures in its way) to a square
+    /// from which it does.
+    Strikes,
+    /// No such square is reachable now, but it can get nearer the target (as the terrain alone
+    /// counts the distance): a standing creature blocks the way.
+    Closer,
+    /// Neither: it already stands as near as it can get.
+    Stuck,
+}
+
+/// What the squares of a 5-foot step offer a creature against one target
+/// (`Fight::steps_toward`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepsToward {
+    /// The first, in neighbour order, from which it can attack the target.
+    pub attack: Option<Pos>,
+    /// No step attacks, and a move toward the target visibly gets somewhere (a free square
+    /// nearer it on the terrain-only field, one step away or just past an ally). False when
+    /// `attack` is set.
+    pub nearer: bool,
+}
