@@ -85,6 +85,8 @@ pub struct Damage<'a> {
     reduced: bool,
     /// Some component was physical (precision damage joins the physical part).
     any_physical: bool,
+    /// The types of the components that deal something after immunity and resistance.
+    through: DamageTypes,
 }
 
 impl<'a> Damage<'a> {
@@ -96,7 +98,16 @@ impl<'a> Damage<'a> {
             raw: 0,
             reduced: false,
             any_physical: false,
+            through: DamageTypes::new(),
         }
+    }
+
+    /// The types of the components summed so far that deal something after immunity and
+    /// resistance (« Bestiary — Regeneration »: damage of these types stops it). A physical
+    /// component counts before damage reduction.
+    #[inline]
+    pub fn through(&self) -> DamageTypes {
+        self.through
     }
 
     /// Adds one rolled component of `types` (its flat bonus included); a physical one is
@@ -114,6 +125,9 @@ impl<'a> Damage<'a> {
                 .any(|t| immunities.to_damage(t))
             {
                 self.physical += amount;
+                if amount > 0 {
+                    self.through = self.through.union(types);
+                }
             }
             return;
         }
@@ -132,6 +146,9 @@ impl<'a> Damage<'a> {
             self.reduced = true;
         }
         self.other += (rolled - resist).max(0);
+        if rolled > resist {
+            self.through = self.through.union(types);
+        }
     }
 
     /// Adds precision damage (sneak attack), after every component.

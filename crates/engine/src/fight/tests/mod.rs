@@ -22,6 +22,7 @@ mod passage;
 mod policy;
 mod ranged;
 mod size;
+mod specials;
 mod tactical;
 mod tactics;
 mod transcripts;
