@@ -99,14 +99,13 @@ impl UnitState {
     pub fn life(&self) -> Life {
         if self.dead {
             Life::Dead
-        } else if self.hp < 0 {
+        } else if self.hp < 0 || (self.nonlethal > self.hp) {
+            // Ferocity's only test sits on this rare branch: the common path stays as cheap.
             if self.fights_on() {
                 Life::Staggered
             } else {
                 Life::Down
             }
-        } else if self.nonlethal > self.hp {
-            Life::Down
         } else if self.hp == 0 || self.nonlethal == self.hp {
             Life::Staggered
         } else {
@@ -122,6 +121,14 @@ impl UnitState {
     /// Dying: below 0 hp, alive, not stabilized and not fighting on with ferocity.
     pub fn dying(&self) -> bool {
         !self.dead && self.hp < 0 && !self.stable && !self.fights_on()
+    }
+
+    /// Its regeneration (if it has one) works in `round`: no bypass damage stopped it this
+    /// round or the last (`special`).
+    #[inline]
+    pub fn regenerates(&self, round: u32) -> bool {
+        let off = self.regen_off_through;
+        !(off > 0 && round <= off)
     }
 
     /// « Bestiary — Ferocity »: below 0 hit points it « remains conscious and can continue
@@ -376,7 +383,7 @@ impl<'s> Fight<'s> {
     /// Applies `lethal` and `nonlethal` damage to `u` (« CRB — Injury and Death »). Returns the
     /// lethal damage actually taken, for the tallies.
     pub fn apply_damage(&mut self, u: usize, lethal: i32, nonlethal: i32) -> i32 {
-        let regenerating = self.regeneration_works(u);
+        let round = self.round;
         let info = &self.info[u];
         let simple_death = info.monster && self.scenario.options().simple_monster_death;
         let no_con = info.con_score.is_none();
@@ -410,7 +417,7 @@ impl<'s> Fight<'s> {
             };
             // « Bestiary — Regeneration »: it « cannot die as long as its regeneration is still
             // functioning ».
-            if dead && !regenerating {
+            if dead && !(info.traits.specials.regeneration.is_some() && state.regenerates(round)) {
                 state.dead = true;
             }
         }

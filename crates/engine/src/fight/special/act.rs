@@ -19,8 +19,7 @@ impl Fight<'_> {
     /// the last.
     #[inline]
     pub(crate) fn regeneration_works(&self, u: usize) -> bool {
-        let off = self.units[u].regen_off_through;
-        self.info[u].traits.specials.regeneration.is_some() && !(off > 0 && self.round <= off)
+        self.info[u].traits.specials.regeneration.is_some() && self.units[u].regenerates(self.round)
     }
 
     /// Damage of `types` is about to wound `t`: a bypass type stops its regeneration through
