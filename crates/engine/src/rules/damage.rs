@@ -435,4 +435,21 @@ mod tests {
         let d = hit(defense, &[(4, &[Fire], 2)], 3, WEAPON);
         assert_eq!(d.lethal, 4 + 3);
     }
+
+    #[test]
+    fn through_lists_the_types_that_deal_something_after_immunity_and_resistance() {
+        // « Bestiary — Regeneration »: only damage the creature takes stops it.
+        let resist = [(Fire, 10)];
+        let mut damage = Damage::against(Defense {
+            immunities: Immunities::new(types(&[Acid]), EnumSet::new()),
+            resistances: &resist,
+            dr: None,
+        });
+        damage.component(6, types(&[Slashing]), 1);
+        damage.component(4, types(&[Fire]), 1);
+        damage.component(4, types(&[Acid]), 1);
+        assert_eq!(damage.through(), types(&[Slashing]));
+        damage.component(12, types(&[Fire]), 1);
+        assert_eq!(damage.through(), types(&[Slashing, Fire]));
+    }
 }
