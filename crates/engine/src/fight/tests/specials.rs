@@ -322,3 +322,56 @@ fn grab_on_a_hit_is_a_free_grapple_at_plus_4() {
         "- | - | battle over: draw after 1 rounds (round cap)",
     ]);
 }
+
+#[test]
+fn a_material_or_alignment_bypass_is_carried_by_the_weapon_tags() {
+    // Regeneration stopped by good (a devil's): a good-aligned blade's slashing hit kills at
+    // −Con, a plain blade's does not.
+    let fiend = || {
+        creature(
+            "fiend",
+            json!({ "hp_max": 10,
+                    "specials": [{ "rule": "regeneration", "amount": 5, "bypass": ["good"] }] }),
+        )
+    };
+    let holy = duel(
+        hero("hero", 30, &["slashing", "good"]),
+        fiend(),
+        1,
+        &[(20, 15)],
+    );
+    assert_eq!(
+        holy.said_by("hero"),
+        ["club vs fiend d20=15+0=15 AC 10 -> HIT 30 dmg (fiend hp 10 -> -20, dead)"]
+    );
+    let plain = duel(hero("hero", 30, &["slashing"]), fiend(), 1, &[(20, 15)]);
+    assert_eq!(
+        plain.said_by("hero"),
+        ["club vs fiend d20=15+0=15 AC 10 -> HIT 30 dmg (fiend hp 10 -> -20, dying)"]
+    );
+}
+
+#[test]
+fn grab_works_only_against_a_creature_of_its_size_or_smaller() {
+    let grabber = creature(
+        "grabber",
+        json!({
+            "size": "Small",
+            "attacks": [melee("bite", 2, "1d6", &["piercing"])],
+            "specials": [{ "rule": "grab", "attack": "bite" }]
+        }),
+    );
+    let p = duel(
+        grabber,
+        creature("victim", json!({})),
+        1,
+        &[(20, 15), (6, 3)],
+    );
+    assert_eq!(
+        p.said_by("grabber"),
+        [
+            "bite vs victim d20=15+2=17 AC 10 -> HIT 3 dmg (victim hp 20 -> 17)",
+            "grab: victim is too large"
+        ]
+    );
+}
