@@ -22,9 +22,13 @@ fn shipped_map_and_monsters_are_valid() {
         lines[2],
         "ok: data/monsters/orc.json: Orc (monster, CR 1/3, Medium humanoid), hp 6, \
          AC 13 (touch 10, flat-footed 13), attacks: falchion +5 (2d4+4, 18–20/×2), \
-         javelin +1 (1d6+3, ×2, 30 ft), feats 1 modelled / 0 no-op"
+         javelin +1 (1d6+3, ×2, 30 ft), feats 1 modelled / 0 no-op, specials: ferocity"
     );
-    assert!(stderr(&out).is_empty());
+    // The goblin has no features; the orc's light sensitivity is not modelled.
+    assert_eq!(
+        stderr(&out),
+        "warning: data/monsters/orc.json: features[1] \"Light Sensitivity\": no effect modelled\n"
+    );
 }
 
 #[test]
@@ -48,7 +52,7 @@ fn no_op_feat_and_unknown_when_are_warnings_not_errors() {
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(
         text.ends_with(
-            ", feats 2 modelled / 1 no-op, starts prone, shaken (3 rounds), \
+            ", feats 2 modelled / 1 no-op, specials: ferocity, starts prone, shaken (3 rounds), \
              modifiers: +2 morale will (fear), +2 morale attack (while_raging)\n"
         ),
         "{text}"
@@ -58,6 +62,7 @@ fn no_op_feat_and_unknown_when_are_warnings_not_errors() {
         err.lines().collect::<Vec<_>>(),
         [
             format!("warning: {path}: feats[1] \"Cleave\": no effect modelled (traced no-op)"),
+            format!("warning: {path}: features[1] \"Light Sensitivity\": no effect modelled"),
             format!(
                 "warning: {path}: modifiers[1].when \"while_raging\": unknown condition, \
                  this modifier never applies"
@@ -86,7 +91,7 @@ fn feats_left_out_of_the_stat_block_are_named_in_the_summary() {
         "{}",
         stdout(&out)
     );
-    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains(": feats["), "{}", stderr(&out));
 }
 
 #[test]
@@ -118,9 +123,9 @@ fn every_data_file_validates() {
         "{}",
         stdout(&out)
     );
-    // Warnings only, each naming a shipped file and one of its feats or spells that does
-    // nothing in a fight: the data has no modifier with an unknown `when`, and every spell it
-    // names is in data/spells, on its caster's list.
+    // Warnings only, each naming a shipped file and one of its feats, features or spells that
+    // does nothing in a fight: the data has no modifier with an unknown `when`, and every
+    // spell it names is in data/spells, on its caster's list.
     let err = stderr(&out);
     for line in err.lines() {
         let rest = line.strip_prefix("warning: ").expect(line);
@@ -132,7 +137,11 @@ fn every_data_file_validates() {
             .iter()
             .any(|f| rest.starts_with(&format!("{f}: spells[")))
             && line.ends_with(": no combat effect modelled");
-        assert!(feat || spell, "{line}");
+        let feature = files
+            .iter()
+            .any(|f| rest.starts_with(&format!("{f}: features[")))
+            && line.ends_with("\": no effect modelled");
+        assert!(feat || spell || feature, "{line}");
     }
 }
 
@@ -263,5 +272,73 @@ fn no_file_is_a_usage_error() {
         stderr(&out).contains("Usage: pf1e-sim validate <FILE>..."),
         "{}",
         stderr(&out)
+    );
+}
+
+#[test]
+fn features_modelled_by_specials_or_without_combat_effect_are_not_warned() {
+    // The troll: regeneration is a `specials` entry, darkvision and low-light vision have no
+    // effect in a fight; scent and rend are not modelled.
+    let out = pf1e_sim(&["validate", "data/monsters/troll.json"]);
+    assert_exit(&out, 0);
+    assert!(
+        stdout(&out).ends_with(", specials: regeneration 5 (acid, fire)\n"),
+        "{}",
+        stdout(&out)
+    );
+    let err = stderr(&out);
+    let features: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains(": features["))
+        .map(|l| l.rsplit_once(": features").unwrap().1)
+        .collect();
+    assert_eq!(
+        features,
+        [
+            "[2] \"Scent\": no effect modelled",
+            "[4] \"Rend (2 claws, 1d6+7)\": no effect modelled"
+        ]
+    );
+}
+
+#[test]
+fn a_bad_special_rule_or_parameter_is_a_data_error_naming_the_field() {
+    let orc = std::fs::read_to_string(crate::util::root().join(ORC)).unwrap();
+    let (_dir, path) = temp_file(
+        "orc.json",
+        &orc.replace(
+            r#"[{ "rule": "ferocity" }]"#,
+            r#"[{ "rule": "ferocty" }, { "rule": "trip", "attack": "bite" },
+                { "rule": "fast_healing", "amount": 2, "bypass": ["fire"] }]"#,
+        ),
+    );
+    let out = pf1e_sim(&["validate", &path]);
+    assert_exit(&out, 2);
+    assert_eq!(
+        stderr(&out).lines().collect::<Vec<_>>(),
+        [
+            format!(
+                "error: {path}: specials[0].rule: unknown special rule `ferocty` \
+                 (did you mean `ferocity`?)"
+            ),
+            format!(
+                "error: {path}: specials[1].attack: unknown attack `bite` \
+                 (did you mean `javelin`?)"
+            ),
+            format!("error: {path}: specials[2].bypass: `fast_healing` takes no `bypass`"),
+            "1 of 1 files invalid".to_string(),
+        ]
+    );
+    let (_dir, path) = temp_file(
+        "orc.json",
+        &orc.replace(r#""rule": "ferocity""#, r#""rule": "ferocity", "amont": 1"#),
+    );
+    let out = pf1e_sim(&["validate", &path]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.starts_with(&format!("error: {path}:"))
+            && err.contains(": specials[0].amont: unknown field `amont`"),
+        "{err}"
     );
 }

@@ -54,10 +54,15 @@ const STALEMATES: &[(&str, &str, &str)] = &[
     ("medusa.json", "skeleton_human.json", DR),
     ("skeleton_human.json", "skeleton_human.json", DR),
     ("skeleton_human.json", "quill.json", DR),
+    // « Bestiary — Fast Healing »: the imp heals 2 a round, more than the zombie's slam leaves
+    // through its DR 5/good or silver (1d6+4 at +4 against AC 17: about 1 a round), and the
+    // imp's sting does nothing through the zombie's DR 5/slashing.
+    ("imp.json", "zombie_human.json", FAST_HEALING),
 ];
 
 const TINY: &str = "Tiny against Tiny, reach 0: no attack possible";
 const DR: &str = "damage reduction stops every ordinary hit";
+const FAST_HEALING: &str = "fast healing outheals every hit that gets through";
 
 /// The pairing `a` vs `b` is listed in [`STALEMATES`].
 fn stalemate(a: &str, b: &str) -> bool {

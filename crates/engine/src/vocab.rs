@@ -337,6 +337,15 @@ impl<T: Vocabulary> EnumSet<T> {
         self.bits & other.bits == other.bits
     }
 
+    /// Every member of `self` or `other`.
+    #[must_use]
+    pub const fn union(self, other: Self) -> Self {
+        Self {
+            bits: self.bits | other.bits,
+            member: PhantomData,
+        }
+    }
+
     /// `self` and `other` share a member.
     pub fn intersects(&self, other: &Self) -> bool {
         self.bits & other.bits != 0

@@ -4,16 +4,19 @@
 //! French. Which kind a file is: `load::kind_of`.
 //!
 //! A valid combatant file may also get warnings on stderr, after its `ok:` line: one per feat
-//! with no modelled effect (a traced no-op, see `rules::feat`), one per modifier whose `when`
-//! is unknown (it never applies), and those about its spells (`validate_spells`). Warnings
-//! never fail validation.
+//! with no modelled effect (a traced no-op, see `rules::feat`), one per `features` line no
+//! `specials` entry models and no list of the engine names (`model::features`), one per
+//! modifier whose `when` is unknown (it never applies), and those about its spells
+//! (`validate_spells`). Warnings never fail validation.
 
 use std::fmt::Write as _;
 
 use pf1e_engine::board::Board;
 use pf1e_engine::error::DataErrors;
 use pf1e_engine::map::{Map, parse_map};
-use pf1e_engine::model::{Attack, Combatant, Role, parse_combatant};
+use pf1e_engine::model::{
+    Attack, Combatant, FeatureUse, Role, Special, Vocabulary, parse_combatant,
+};
 use pf1e_engine::rules::feat::feats;
 use pf1e_engine::rules::{ConditionSet, When};
 use pf1e_sweep::spell_list::SpellSummary;
@@ -146,6 +149,14 @@ fn combatant_summary(c: &Combatant) -> String {
             out.push_str(" (static feats not in the stat block: the engine adds them)");
         }
     }
+    if !c.specials().is_empty() {
+        let specials: Vec<String> = c
+            .specials()
+            .iter()
+            .map(|e| special_summary(c, e.special))
+            .collect();
+        let _ = write!(out, ", specials: {}", specials.join(", "));
+    }
     if !c.start_conditions().is_empty() {
         let conditions: Vec<String> = c
             .start_conditions()
@@ -191,7 +202,32 @@ fn combatant_warnings(c: &Combatant) -> Vec<String> {
             )),
             _ => None,
         });
-    no_ops.chain(modifiers).collect()
+    let features = c
+        .feature_uses()
+        .enumerate()
+        .filter(|(_, (_, u))| *u == FeatureUse::Unmodelled)
+        .map(|(i, (line, _))| format!("features[{i}] \"{line}\": no effect modelled"));
+    no_ops.chain(features).chain(modifiers).collect()
+}
+
+/// `regeneration 5 (acid, fire)`, `fast healing 2`, `ferocity`, `trip on bite`.
+fn special_summary(c: &Combatant, s: Special) -> String {
+    let words = s.rule().words();
+    let attack = |i: usize| c.attacks().get(i).map_or("?", |a| a.name());
+    match s {
+        Special::Regeneration { amount, bypass } if bypass.is_empty() => {
+            format!("{words} {amount}")
+        }
+        Special::Regeneration { amount, bypass } => {
+            let types: Vec<&str> = bypass.iter().map(|t| t.name()).collect();
+            format!("{words} {amount} ({})", types.join(", "))
+        }
+        Special::FastHealing { amount } => format!("{words} {amount}"),
+        Special::Ferocity => words.to_string(),
+        Special::Grab { attack: i } | Special::Trip { attack: i } => {
+            format!("{words} on {}", attack(i))
+        }
+    }
 }
 
 /// `falchion +5 (2d4+4, 18–20/×2)`, `2× claw +4 (1d4+2)`, `javelin +1 (1d6+3, ×2, 30 ft)`.

@@ -21,6 +21,7 @@ mod magic;
 mod numbers;
 mod path;
 mod reach;
+mod special;
 mod state;
 mod strike;
 mod summon;

@@ -87,6 +87,11 @@ pub struct UnitState {
     pub arms: Arms,
     /// Its place in a grapple (`action::maneuver`).
     pub grip: Grip,
+    /// « Bestiary — Ferocity »: conscious and staggered below 0 hit points (`special`).
+    pub ferocious: bool,
+    /// The last round its regeneration does not work after damage of a bypass type (0: it
+    /// works; `special`).
+    pub regen_off_through: u32,
 }
 
 impl UnitState {
@@ -95,7 +100,12 @@ impl UnitState {
         if self.dead {
             Life::Dead
         } else if self.hp < 0 || (self.nonlethal > self.hp) {
-            Life::Down
+            // Ferocity's only test sits on this rare branch: the common path stays as cheap.
+            if self.fights_on() {
+                Life::Staggered
+            } else {
+                Life::Down
+            }
         } else if self.hp == 0 || self.nonlethal == self.hp {
             Life::Staggered
         } else {
@@ -108,9 +118,25 @@ impl UnitState {
         matches!(self.life(), Life::Up | Life::Staggered)
     }
 
-    /// Dying: below 0 hp, alive and not stabilized.
+    /// Dying: below 0 hp, alive, not stabilized and not fighting on with ferocity.
     pub fn dying(&self) -> bool {
-        !self.dead && self.hp < 0 && !self.stable
+        !self.dead && self.hp < 0 && !self.stable && !self.fights_on()
+    }
+
+    /// Its regeneration (if it has one) works in `round`: no bypass damage stopped it this
+    /// round or the last (`special`).
+    #[inline]
+    pub fn regenerates(&self, round: u32) -> bool {
+        let off = self.regen_off_through;
+        !(off > 0 && round <= off)
+    }
+
+    /// « Bestiary — Ferocity »: below 0 hit points it « remains conscious and can continue
+    /// fighting » — unless nonlethal damage knocks it out (simplified: any nonlethal damage
+    /// at negative hit points does).
+    #[inline]
+    pub fn fights_on(&self) -> bool {
+        self.ferocious && self.hp < 0 && self.nonlethal == 0
     }
 }
 
@@ -184,6 +210,8 @@ impl<'s> Fight<'s> {
                 absent: u.summoner.is_some(),
                 arms: u.arms,
                 grip: Grip::default(),
+                ferocious: false,
+                regen_off_through: 0,
             })
             .collect();
         Fight {
@@ -235,6 +263,8 @@ impl<'s> Fight<'s> {
                 absent: false,
                 arms: info.arms,
                 grip: Grip::default(),
+                ferocious: info.traits.specials.ferocity,
+                regen_off_through: 0,
             };
             if info.summoner.is_some() {
                 u.absent = true;
@@ -353,6 +383,7 @@ impl<'s> Fight<'s> {
     /// Applies `lethal` and `nonlethal` damage to `u` (« CRB — Injury and Death »). Returns the
     /// lethal damage actually taken, for the tallies.
     pub fn apply_damage(&mut self, u: usize, lethal: i32, nonlethal: i32) -> i32 {
+        let round = self.round;
         let info = &self.info[u];
         let simple_death = info.monster && self.scenario.options().simple_monster_death;
         let no_con = info.con_score.is_none();
@@ -384,7 +415,9 @@ impl<'s> Fight<'s> {
             } else {
                 state.hp <= -info.con_score.unwrap_or(0)
             };
-            if dead {
+            // « Bestiary — Regeneration »: it « cannot die as long as its regeneration is still
+            // functioning ».
+            if dead && !(info.traits.specials.regeneration.is_some() && state.regenerates(round)) {
                 state.dead = true;
             }
         }
@@ -392,5 +425,21 @@ impl<'s> Fight<'s> {
             state.downed = true;
         }
         lethal
+    }
+
+    /// Heals up to `amount` hit points of `u`, never above its maximum, and removes as much
+    /// nonlethal damage (« CRB — Nonlethal Damage: Healing Nonlethal Damage »); a dying
+    /// creature healed to 0 or more no longer counts as stabilized. Returns the hit points
+    /// restored.
+    pub fn restore(&mut self, u: usize, amount: i32) -> i32 {
+        let max = self.hp_max_now(u);
+        let state = &mut self.units[u];
+        let restored = amount.clamp(0, (max - state.hp).max(0));
+        state.hp += restored;
+        state.nonlethal = (state.nonlethal - amount.max(0)).max(0);
+        if state.hp >= 0 {
+            state.stable = false;
+        }
+        restored
     }
 }

@@ -213,6 +213,8 @@ impl Fight<'_> {
         state.provoked = UnitIds::default();
         state.aoo_left = info.aoo_per_round;
         state.temp_hp = 0;
+        state.ferocious = info.traits.specials.ferocity;
+        state.regen_off_through = 0;
         state.tally = tally;
         state.initiative = initiative;
         self.occupy(r, true);

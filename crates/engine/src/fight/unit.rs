@@ -8,6 +8,7 @@
 //! nothing here changes during a fight.
 
 use crate::board::Pos;
+use crate::model::features::feature_is;
 use crate::model::{
     Ability, Attack, AttackKind, Combatant, CreatureType, DamageType, DamageTypes, EffectTag,
 };
@@ -20,6 +21,7 @@ use crate::spell::SpellId;
 
 use super::arms::Arms;
 use super::cast::caster::Caster;
+use super::special::{Rider, Specials};
 
 pub use super::id::{UnitId, UnitIds};
 
@@ -53,6 +55,8 @@ pub struct Weapon {
     pub dealt: DamageTypes,
     /// The whole hit goes to the nonlethal track (saps, unarmed strikes).
     pub nonlethal: bool,
+    /// A free manoeuvre on a hit (« Bestiary — Grab », « Trip »; `special`).
+    pub rider: Option<Rider>,
 }
 
 /// Per-combatant constants of a fight.
@@ -131,15 +135,10 @@ pub enum Evasion {
     Improved,
 }
 
-/// The evasion a stat block's features give (lines « Evasion », « Improved Evasion »,
-/// case-insensitive, anything after a parenthesis ignored).
+/// The evasion a stat block's features give (lines « Evasion », « Improved Evasion »: the
+/// matching convention of `model::features`).
 fn evasion_of(features: &[String]) -> Evasion {
-    let named = |name: &str| {
-        features.iter().any(|f| {
-            let base = f.split('(').next().unwrap_or(f).trim();
-            base.eq_ignore_ascii_case(name)
-        })
-    };
+    let named = |name: &str| features.iter().any(|f| feature_is(f, name));
     if named("improved evasion") {
         Evasion::Improved
     } else if named("evasion") {
@@ -150,10 +149,11 @@ fn evasion_of(features: &[String]) -> Evasion {
 }
 
 /// What a combatant can do beyond its numbers: its modelled feats (`rules::feat`), read with
-/// [`UnitInfo::has`]. Class and monster abilities will join them here.
+/// [`UnitInfo::has`], and its special abilities (`special`; riders are on their weapons).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Traits {
     pub feats: FeatSet,
+    pub specials: Specials,
 }
 
 impl UnitInfo {
@@ -240,6 +240,7 @@ fn weapon(c: &Combatant, feats: FeatSet, index: usize, a: &Attack) -> Weapon {
         dealt,
         nonlethal: dealt.contains(DamageType::Nonlethal)
             || a.name().eq_ignore_ascii_case("unarmed strike"),
+        rider: Rider::on(c, index),
     }
 }
 
@@ -292,10 +293,7 @@ impl UnitInfo {
                 0
             }
         };
-        let sneak = c.features().iter().any(|f| {
-            let base = f.split(['(', '+']).next().unwrap_or(f).trim();
-            base.eq_ignore_ascii_case("sneak attack")
-        });
+        let sneak = c.features().iter().any(|f| feature_is(f, "sneak attack"));
         let immunities = c.immunities();
         UnitInfo {
             id: spec.id.clone(),
@@ -328,7 +326,10 @@ impl UnitInfo {
             modifiers,
             power_attack_step: step(Feat::PowerAttack),
             deadly_aim_step: step(Feat::DeadlyAim),
-            traits: Traits { feats },
+            traits: Traits {
+                feats,
+                specials: Specials::of(c),
+            },
             sneak_dice: if sneak {
                 c.level().div_ceil(2).max(1)
             } else {

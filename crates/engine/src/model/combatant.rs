@@ -10,6 +10,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 
 use super::attack::Attack;
+use super::special::SpecialEntry;
 use crate::rules::{DamageReduction, Immunities, Modifier, StartCondition};
 use crate::size::Size;
 use crate::vocab::{Ability, Alignment, DamageType, Skill, SpellClass};
@@ -285,6 +286,7 @@ pub(super) struct CombatantData {
     pub immunities: Immunities,
     pub features: Vec<String>,
     pub feats: Vec<String>,
+    pub specials: Vec<SpecialEntry>,
     pub spells: Vec<String>,
     pub spell_slots: [u32; 10],
     pub casting_ability: Option<CastingAbility>,
@@ -419,6 +421,10 @@ impl Combatant {
     /// Class, racial and special abilities by name, verbatim.
     pub fn features(&self) -> &[String] {
         &self.0.features
+    }
+    /// Structured special abilities (`specials`), in file order.
+    pub fn specials(&self) -> &[SpecialEntry] {
+        &self.0.specials
     }
     /// Feats by name, verbatim (« Improved Critical (falchion) »).
     pub fn feats(&self) -> &[String] {

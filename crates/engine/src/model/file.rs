@@ -11,6 +11,7 @@ use serde::{Deserialize, de};
 
 use super::attack::AttackKind;
 use super::combatant::{Casting, CastingAbility, CreatureType, Role};
+use super::special::SpecialFile;
 use crate::de::OrderedMap;
 use crate::size::Size;
 use crate::vocab::Alignment;
@@ -54,6 +55,10 @@ pub struct CombatantFile {
     pub features: Vec<String>,
     #[serde(default)]
     pub feats: Vec<String>,
+    /// Structured special abilities: rule primitives with their parameters
+    /// (`super::special`).
+    #[serde(default)]
+    pub specials: Vec<SpecialFile>,
     #[serde(default)]
     pub spells: Vec<String>,
     #[serde(default)]

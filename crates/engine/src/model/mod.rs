@@ -29,6 +29,8 @@
 //!   (see [`crate::rules::Stat`], [`crate::rules::BonusType`], [`crate::rules::When`]);
 //!   `feats_in_stat_block` = true (the numbers include static feats, see
 //!   [`crate::rules::feat`]).
+//! - `specials`: structured special abilities, each `{rule, …parameters}` — see [`special`];
+//!   how each `features` line resolves against them: [`features`].
 //!
 //! Lists and mappings default to empty.
 //!
@@ -37,13 +39,17 @@
 
 mod attack;
 mod combatant;
+pub mod features;
 mod file;
+pub mod special;
 mod validate;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_rules;
+#[cfg(test)]
+mod tests_specials;
 
 pub use crate::rules::{Bypass, DamageReduction, Immunities};
 pub use crate::vocab::{
@@ -55,10 +61,12 @@ pub use combatant::{
     Abilities, ArmorClass, Casting, CastingAbility, ChallengeRating, Combatant, CreatureType, Role,
     Saves, SkillEntry, ability_modifier,
 };
+pub use features::FeatureUse;
 pub use file::{
     AbilitiesFile, AcFile, AttackFile, CombatantFile, ConditionFile, CrValue, DamageFile, DrFile,
     ModifierFile, SavesFile, SkillFile, SplashFile, TimedConditionFile,
 };
+pub use special::{Special, SpecialEntry, SpecialFile, SpecialRule};
 pub use validate::{LIMIT, UNNAMED};
 
 use crate::de::from_json;

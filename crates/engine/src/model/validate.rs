@@ -15,6 +15,7 @@ use super::file::{
     AttackFile, CombatantFile, ConditionFile, CrValue, DamageFile, ModifierFile, SkillFile,
     SplashFile,
 };
+use super::special;
 use crate::de::OrderedMap;
 use crate::dice::DiceFormula;
 use crate::error::{DataErrors, Problems};
@@ -89,7 +90,7 @@ impl CombatantFile {
             reflex: c.bonus("saves.ref", f.saves.reflex),
             will: c.bonus("saves.will", f.saves.will),
         };
-        let attacks = (f.attacks.into_iter().enumerate())
+        let attacks: Vec<Attack> = (f.attacks.into_iter().enumerate())
             .map(|(i, a)| c.attack(&format!("attacks[{i}]"), a))
             .collect();
         let dr = f.dr.map(|dr| DamageReduction {
@@ -109,6 +110,15 @@ impl CombatantFile {
         let immunities = c.immunities(&f.immunities);
         let features = c.names("features", "feature", f.features, true);
         let feats = c.names("feats", "feat", f.feats, true);
+        let specials = special::specials(
+            &mut c.p,
+            f.specials,
+            &special::Context {
+                attacks: &attacks,
+                features: &features,
+                has_con: scores[2].is_some(),
+            },
+        );
         let spells = c.names("spells", "spell", f.spells, true);
         let mut spell_slots = [0u32; 10];
         for (key, count) in f.spell_slots.iter() {
@@ -186,6 +196,7 @@ impl CombatantFile {
             immunities,
             features,
             feats,
+            specials,
             spells,
             spell_slots,
             casting_ability: f.casting_ability,

@@ -85,6 +85,8 @@ pub struct Damage<'a> {
     reduced: bool,
     /// Some component was physical (precision damage joins the physical part).
     any_physical: bool,
+    /// The types of the components that deal something after immunity and resistance.
+    through: DamageTypes,
 }
 
 impl<'a> Damage<'a> {
@@ -96,7 +98,16 @@ impl<'a> Damage<'a> {
             raw: 0,
             reduced: false,
             any_physical: false,
+            through: DamageTypes::new(),
         }
+    }
+
+    /// The types of the components summed so far that deal something after immunity and
+    /// resistance (« Bestiary — Regeneration »: damage of these types stops it). A physical
+    /// component counts before damage reduction.
+    #[inline]
+    pub fn through(&self) -> DamageTypes {
+        self.through
     }
 
     /// Adds one rolled component of `types` (its flat bonus included); a physical one is
@@ -114,6 +125,9 @@ impl<'a> Damage<'a> {
                 .any(|t| immunities.to_damage(t))
             {
                 self.physical += amount;
+                if amount > 0 {
+                    self.through = self.through.union(types);
+                }
             }
             return;
         }
@@ -132,6 +146,9 @@ impl<'a> Damage<'a> {
             self.reduced = true;
         }
         self.other += (rolled - resist).max(0);
+        if rolled > resist {
+            self.through = self.through.union(types);
+        }
     }
 
     /// Adds precision damage (sneak attack), after every component.
@@ -417,5 +434,22 @@ mod tests {
         // Without a physical component it joins the other part: no DR.
         let d = hit(defense, &[(4, &[Fire], 2)], 3, WEAPON);
         assert_eq!(d.lethal, 4 + 3);
+    }
+
+    #[test]
+    fn through_lists_the_types_that_deal_something_after_immunity_and_resistance() {
+        // « Bestiary — Regeneration »: only damage the creature takes stops it.
+        let resist = [(Fire, 10)];
+        let mut damage = Damage::against(Defense {
+            immunities: Immunities::new(types(&[Acid]), EnumSet::new()),
+            resistances: &resist,
+            dr: None,
+        });
+        damage.component(6, types(&[Slashing]), 1);
+        damage.component(4, types(&[Fire]), 1);
+        damage.component(4, types(&[Acid]), 1);
+        assert_eq!(damage.through(), types(&[Slashing]));
+        damage.component(12, types(&[Fire]), 1);
+        assert_eq!(damage.through(), types(&[Slashing, Fire]));
     }
 }

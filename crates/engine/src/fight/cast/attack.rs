@@ -50,6 +50,7 @@ impl Fight<'_> {
             max_range_ft: u32::MAX,
             dealt: DamageTypes::new(),
             nonlethal: false,
+            rider: None,
         }
     }
 

@@ -124,6 +124,7 @@ impl Fight<'_> {
             dr: None,
         });
         damage.component(value.max(0), types, 1);
+        let damage_through = damage.through();
         let mut d = damage.finish(Delivery {
             dealt: types,
             dr_applies: false,
@@ -133,6 +134,7 @@ impl Fight<'_> {
             d.lethal = 0;
             d.nonlethal = 0;
         }
+        self.bypass_regeneration(t, damage_through);
         let before = self.units[t].hp;
         let nonlethal_before = self.units[t].nonlethal;
         let taken = self.apply_damage(t, d.lethal, d.nonlethal);
@@ -199,15 +201,8 @@ impl Fight<'_> {
             self.say_hurt::<S>(t, &hurt, line);
             return hurt.taken;
         }
-        let max = self.hp_max_now(t);
-        let state = &mut self.units[t];
-        let before = state.hp;
-        let restored = value.clamp(0, (max - state.hp).max(0));
-        state.hp += restored;
-        state.nonlethal = (state.nonlethal - value.max(0)).max(0);
-        if state.hp >= 0 {
-            state.stable = false;
-        }
+        let before = self.units[t].hp;
+        let restored = self.restore(t, value);
         self.units[u].tally.healing_done += restored as u64;
         match show {
             Some(roll) if restored == roll.total => say!(S, line, "{roll} "),

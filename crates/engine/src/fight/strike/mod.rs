@@ -125,6 +125,7 @@ impl Fight<'_> {
             return Struck::MISS;
         }
         let damage = self.roll_damage(a, t, w, &numbers, roll.crit, dice);
+        self.bypass_regeneration(t, damage.through);
         let wound = self.wound(a, t, roll, damage.dealt);
         if S::ON {
             let wounded = self.wounded(a, t, &numbers, damage, &wound);
@@ -147,6 +148,9 @@ impl Fight<'_> {
         }
         if warded {
             self.after_hit(a, t, w, dice, sink);
+        }
+        if let Some(rider) = self.info[a].weapons[w].rider {
+            self.ride((a, t), rider, dice, sink);
         }
         Struck {
             hit: true,
@@ -177,6 +181,7 @@ impl Fight<'_> {
             crit,
         };
         let damage = self.roll_damage(a, t, w, numbers, crit, dice);
+        self.bypass_regeneration(t, damage.through);
         let wound = self.wound(a, t, roll, damage.dealt);
         if S::ON {
             let weapon = self.combatant(a).attacks()[self.info[a].weapons[w].index].name();

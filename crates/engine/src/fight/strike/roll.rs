@@ -8,6 +8,7 @@
 use crate::rng::Roller;
 use crate::rules::Feat;
 use crate::rules::damage::{Damage, Dealt, Defense, Delivery};
+use crate::vocab::{DamageCategory, DamageTypes};
 
 use super::super::numbers::AttackNumbers;
 use super::super::state::Fight;
@@ -37,6 +38,9 @@ pub struct Concealment {
 #[derive(Clone, Copy, Debug)]
 pub struct DamageRoll {
     pub dealt: Dealt,
+    /// The types that dealt something, with the weapon's material and alignment tags — only
+    /// for a regenerating target (« Bestiary — Regeneration »), empty otherwise.
+    pub through: DamageTypes,
     /// The sneak attack dice's total (0 without sneak attack).
     pub sneak: i32,
 }
@@ -135,7 +139,13 @@ impl Fight<'_> {
             }
             damage.precision(sneak);
         }
+        let through = if self.info[t].traits.specials.regeneration.is_some() {
+            tagged(damage.through(), weapon.dealt)
+        } else {
+            DamageTypes::new()
+        };
         DamageRoll {
+            through,
             dealt: damage.finish(Delivery {
                 dealt: weapon.dealt,
                 dr_applies: true,
@@ -144,4 +154,14 @@ impl Fight<'_> {
             sneak,
         }
     }
+}
+
+/// `through` with the tags (materials, alignments, magic) of `dealt` when `through` deals
+/// anything: a silver weapon's hit is silver damage.
+fn tagged(through: DamageTypes, dealt: DamageTypes) -> DamageTypes {
+    if through.is_empty() {
+        return through;
+    }
+    let tags = dealt.iter().filter(|t| t.category() == DamageCategory::Tag);
+    through.union(tags.collect())
 }

@@ -23,6 +23,7 @@ mod passage;
 mod policy;
 mod ranged;
 mod size;
+mod specials;
 mod tactical;
 mod tactics;
 mod transcripts;

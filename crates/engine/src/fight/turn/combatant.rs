@@ -84,6 +84,17 @@ impl Fight<'_> {
         }
         self.units[u].charged = false;
         self.units[u].running = false;
+        if self.info[u].traits.specials.heals() {
+            self.turn_start_healing(u, sink);
+        }
+        // « Bestiary — Ferocity »: fighting on below 0 hit points, it « loses 1 hit point
+        // each round ».
+        if self.units[u].fights_on() {
+            self.lose_1_hp(u, "loses 1 hp (ferocity)", sink);
+            if !self.units[u].active() {
+                return false;
+            }
+        }
         if self.units[u].dying() {
             self.stabilize(u, dice, sink);
             return false;
@@ -223,16 +234,7 @@ impl Fight<'_> {
     #[cold]
     fn strain<S: Sink>(&mut self, u: usize, sink: &mut S) {
         if self.units[u].hp == 0 && !self.units[u].dead {
-            self.apply_damage(u, 1, 0);
-            let dead = if self.units[u].dead { ", dead" } else { "" };
-            log!(
-                S,
-                sink,
-                Some(self.round),
-                Some(self.id(u)),
-                "strains while disabled: hp 0 -> {}{dead}",
-                self.units[u].hp
-            );
+            self.lose_1_hp(u, "strains while disabled", sink);
         }
     }
 

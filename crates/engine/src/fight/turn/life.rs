@@ -105,6 +105,23 @@ impl Fight<'_> {
         }
     }
 
+    /// `u` loses 1 hit point (« CRB — Disabled »: a strenuous action at 0 hp; « Bestiary —
+    /// Ferocity »: each round below 0), logged « WHAT: hp 0 -> -1 » (« , dead » when it dies).
+    #[cold]
+    pub(super) fn lose_1_hp<S: Sink>(&mut self, u: usize, what: &str, sink: &mut S) {
+        let before = self.units[u].hp;
+        self.apply_damage(u, 1, 0);
+        let dead = if self.units[u].dead { ", dead" } else { "" };
+        log!(
+            S,
+            sink,
+            Some(self.round),
+            Some(self.id(u)),
+            "{what}: hp {before} -> {}{dead}",
+            self.units[u].hp
+        );
+    }
+
     /// « CRB — Dying »: DC 10 Constitution check with a penalty equal to the negative hit
     /// points; a natural 20 succeeds; failure loses 1 hit point.
     pub(super) fn stabilize<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {

@@ -294,11 +294,13 @@ impl Fight<'_> {
             dr: c.dr(),
         });
         damage.component(rolled, types, 1);
+        let through = damage.through();
         let dealt = damage.finish(Delivery {
             dealt: types,
             dr_applies: true,
             nonlethal,
         });
+        self.bypass_regeneration(t, through);
         let before = self.units[t].hp;
         let nonlethal_before = self.units[t].nonlethal;
         let taken = self.apply_damage(t, dealt.lethal, dealt.nonlethal);

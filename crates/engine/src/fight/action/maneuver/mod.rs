@@ -86,10 +86,6 @@ impl Attempt {
 
     /// A monster's free attempt on a hit (« Grab », « Trip »): no attack of opportunity, no
     /// failure-by-10 backlash, `bonus` on the check.
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "monster riders (grab, trip) will call it")
-    )]
     pub const fn rider(bonus: i32) -> Attempt {
         Attempt {
             option: ManeuverOption::Default,

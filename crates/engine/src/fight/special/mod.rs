@@ -1,0 +1,98 @@
+//! Special abilities in a fight (Bestiary — Universal Monster Rules « Regeneration », « Fast
+//! Healing », « Ferocity », « Grab », « Trip »), compiled once per batch from a combatant's
+//! validated `specials` into small `Copy` values ([`Specials`] in `UnitInfo::traits`, a
+//! [`Rider`] on the weapon it rides on), so a fight without specials pays one branch per turn
+//! and per hit. This file owns those values; `act` what they do (the start-of-turn healing,
+//! what stops regeneration, the riders' free manoeuvres); the life track they bend (death held
+//! off by regeneration, consciousness kept by ferocity) is `state`'s, and ferocity's hit point
+//! a round is the turn's (`turn`). Nothing here imports the fight's state, so `unit` can hold
+//! these values.
+//!
+//! - Regeneration: heals its amount at the start of its turn; a regenerating creature « cannot
+//!   die as long as its regeneration is still functioning (although creatures with
+//!   regeneration still fall unconscious when their hit points are below 0) ». Damage of a
+//!   bypass type (the troll's acid or fire) stops it « on the round following the attack.
+//!   During this round, the creature does not heal any damage and can die normally ».
+//!   Simplified: it can die from the bypassing hit on, through the end of the following round.
+//! - Fast healing: heals its amount at the start of its turn while alive, at negative hit
+//!   points too; nothing stops it.
+//! - Ferocity: below 0 hit points it stays conscious and staggered (`state::UnitState::life`),
+//!   loses 1 hit point at the start of each of its turns instead of rolling to stabilize, and
+//!   dies at −Con as usual.
+//! - Grab, trip: on a hit with the named attack, a free manoeuvre through
+//!   [`Fight::perform_maneuver`] with [`Attempt::rider`] — no attack of opportunity, no
+//!   backlash on a failure by 10 (« the creature is not tripped in return »), +4 on a grab's
+//!   check (« +4 bonus on combat maneuver checks to start and maintain a grapple »); grab only
+//!   against a creature of its size or smaller. Not modelled: holding with the grabbing part
+//!   alone at −20 without becoming grappled, and the damage of the attack on later grapple
+//!   checks.
+
+mod act;
+
+use crate::model::{Combatant, DamageTypes, Special};
+use crate::rules::maneuver::Maneuver;
+
+/// « Bestiary — Regeneration »: hit points a round and the damage types that stop it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Regeneration {
+    pub amount: u32,
+    pub bypass: DamageTypes,
+}
+
+/// A combatant's special abilities that act at the start of its turn or on its life track.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Specials {
+    pub regeneration: Option<Regeneration>,
+    /// « Bestiary — Fast Healing »: hit points a round (0: none).
+    pub fast_healing: u32,
+    pub ferocity: bool,
+}
+
+impl Specials {
+    /// The specials of `c`'s stat block (riders go on their weapons: [`Rider::on`]).
+    pub fn of(c: &Combatant) -> Specials {
+        let mut out = Specials::default();
+        for e in c.specials() {
+            match e.special {
+                Special::Regeneration { amount, bypass } => {
+                    out.regeneration = Some(Regeneration { amount, bypass });
+                }
+                Special::FastHealing { amount } => out.fast_healing = amount,
+                Special::Ferocity => out.ferocity = true,
+                Special::Grab { .. } | Special::Trip { .. } => {}
+            }
+        }
+        out
+    }
+
+    /// It heals at the start of its turn.
+    #[inline]
+    pub fn heals(&self) -> bool {
+        self.regeneration.is_some() || self.fast_healing > 0
+    }
+}
+
+/// A free manoeuvre on a hit with one attack (« Grab », « Trip »).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rider {
+    pub maneuver: Maneuver,
+    /// Added to the check.
+    pub bonus: i32,
+}
+
+impl Rider {
+    /// The rider of `c`'s attack number `attack`, if a `specials` entry names it.
+    pub fn on(c: &Combatant, attack: usize) -> Option<Rider> {
+        c.specials().iter().find_map(|e| match e.special {
+            Special::Grab { attack: a } if a == attack => Some(Rider {
+                maneuver: Maneuver::Grapple,
+                bonus: 4,
+            }),
+            Special::Trip { attack: a } if a == attack => Some(Rider {
+                maneuver: Maneuver::Trip,
+                bonus: 0,
+            }),
+            _ => None,
+        })
+    }
+}
