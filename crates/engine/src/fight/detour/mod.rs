@@ -36,7 +36,6 @@ use crate::grid::{CostField, STEPS, step_cost};
 use super::state::Fight;
 use memo::Detours;
 
-
 impl Fight<'_> {
     /// What the squares of a 5-foot step offer `u` against `t`, in one look at its neighbours:
     /// the first (neighbour order) from which it can attack `t` ([`Fight::step_to_attack`]),
