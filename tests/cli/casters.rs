@@ -256,9 +256,9 @@ fn a_sweep_of_casters_reads_its_spells_key_and_slices_merge_to_its_bytes() {
 
 /// Every caster of data/ casts in its fights: the first fights' transcripts show its spells
 /// (the default policy casts when a spell is worth more than its weapons). Ivo, the level-1
-/// magus, is the one exception: his shocking grasp and acid splash are worth less than his
-/// longsword against these foes, and the spell combat that makes a magus cast belongs to the
-/// class abilities.
+/// magus, casts against the gargoyle, whose DR 10/magic stops his longsword and crossbow but
+/// not his acid splash or shocking grasp; against orcs his longsword is worth more (the spell
+/// combat that lets a magus do both belongs to the class abilities).
 #[test]
 fn every_caster_in_data_casts_in_its_fights() {
     let party = [
@@ -267,12 +267,14 @@ fn every_caster_in_data_casts_in_its_fights() {
         "data/pcs/rowan.json",
     ];
     let orcs = [ORC, ORC];
-    let cases: [(&str, &[&str]); 5] = [
+    let gargoyle = ["data/monsters/gargoyle.json"];
+    let cases: [(&str, &[&str]); 6] = [
         (MAELIS, &orcs),
         (SERA, &orcs),
         ("data/pcs/hesper.json", &orcs),
         (DROW, &party),
         ("data/monsters/lich.json", &party),
+        ("data/pcs/ivo.json", &gargoyle),
     ];
     for (caster, foes) in cases {
         let casts = (1..=4).any(|seed| {

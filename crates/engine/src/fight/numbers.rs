@@ -24,6 +24,7 @@ use crate::rules::{
     AcKind, AttackContext, Condition, Context, Feat, Modifier, Part, Stat, flag, resolve,
     resolve_parts,
 };
+use crate::vocab::DamageCategory;
 
 use super::effects::Wards;
 
@@ -417,8 +418,34 @@ impl Fight<'_> {
             return false;
         };
         let avg_x2 = self.average_damage_x2(me, w);
-        self.expected_damage_x100(me, w, &on, avg_x2)
-            > self.expected_damage_x100(me, w, &off, avg_x2)
+        self.expected_damage_x100(me, target, w, &on, avg_x2)
+            > self.expected_damage_x100(me, target, w, &off, avg_x2)
+    }
+
+    /// Twice the damage `t`'s damage reduction takes off each hit of `a`'s weapon `w` (0 when
+    /// the weapon overcomes it or deals nothing physical); `None` when `t` is immune to every
+    /// type the weapon deals.
+    fn reduction_x2(&self, a: usize, t: usize, w: usize) -> Option<i64> {
+        let dealt = self.info[a].weapons[w].dealt;
+        let defender = self.combatant(t);
+        let immunities = defender.immunities();
+        let damaging = dealt
+            .iter()
+            .filter(|&d| crate::rules::is_physical(d) || d.category() == DamageCategory::Energy);
+        let mut any = false;
+        let mut hurts = false;
+        for d in damaging {
+            any = true;
+            hurts |= !immunities.to_damage(d);
+        }
+        if any && !hurts {
+            return None;
+        }
+        let physical = dealt.iter().any(crate::rules::is_physical);
+        Some(match defender.dr() {
+            Some(dr) if physical && !dr.bypass.is_overcome_by(dealt) => 2 * i64::from(dr.amount),
+            _ => 0,
+        })
     }
 
     /// Twice the average damage of weapon `w` of `a` before situational bonuses (dice and the
@@ -433,13 +460,16 @@ impl Fight<'_> {
             + 2 * attack.damage_bonus()
     }
 
-    /// Expected damage of one attack with these numbers against its AC (hit chance with natural
-    /// 1 and 20, critical threats confirmed at the same chance, concealment), in hundredths of
-    /// a hit point so policies compare integers. `avg_damage_x2` is twice the average damage
-    /// before the numbers' flat bonus.
+    /// Expected damage of one attack of `a` on `t` with these numbers against its AC (hit
+    /// chance with natural 1 and 20, critical threats confirmed at the same chance,
+    /// concealment), through `t`'s damage reduction and immunities (« CRB — Damage
+    /// Reduction »: subtracted from each hit, a critical's included, unless the weapon
+    /// overcomes it), in hundredths of a hit point so policies compare integers.
+    /// `avg_damage_x2` is twice the average damage before the numbers' flat bonus.
     pub fn expected_damage_x100(
         &self,
         a: usize,
+        t: usize,
         w: usize,
         n: &AttackNumbers,
         avg_damage_x2: i32,
@@ -448,9 +478,14 @@ impl Fight<'_> {
         let hits = i64::from((21 + n.bonus - n.ac).clamp(1, 19));
         let threats = i64::from(21 - self.threat_start(a, w) as i32).min(hits);
         let dmg_x2 = i64::from((avg_damage_x2 + 2 * n.damage_bonus).max(2));
-        // Per 20×20 rolls: hits × dmg, plus threats × confirmations × (mult − 1) × dmg.
-        let per_400 =
-            hits * 20 * dmg_x2 + threats * hits * i64::from(self.crit_mult(a, w) - 1) * dmg_x2;
+        let crit_x2 = dmg_x2 * i64::from(self.crit_mult(a, w));
+        let (normal, crit) = match self.reduction_x2(a, t, w) {
+            None => (0, 0),
+            Some(dr_x2) => ((dmg_x2 - dr_x2).max(0), (crit_x2 - dr_x2).max(0)),
+        };
+        // Per 20×20 rolls: hits × a hit's damage, plus threats × confirmations × what the
+        // critical adds.
+        let per_400 = hits * 20 * normal + threats * hits * (crit - normal);
         let kept = i64::from(100 - n.miss_chance);
         // dmg_x2/2 per hit; /400 rolls; ×100 for hundredths; ×kept/100 for concealment.
         per_400 * kept / 800

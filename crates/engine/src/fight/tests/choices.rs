@@ -9,7 +9,7 @@
 
 use serde_json::{Value, json};
 
-use crate::fight::{Action, Fight, View};
+use crate::fight::{Action, Fight, UnitId, View, prepare};
 use crate::model::{Combatant, parse_combatant};
 use crate::policy::DefaultPolicy;
 use crate::rng::{RunIndex, Seed, SeededDice};
@@ -316,4 +316,36 @@ fn a_wrestler_holds_a_caster_and_pins_it() {
     let grapples = first("grapple").unwrap_or_else(|| panic!("{wrestler:#?}"));
     let pins = first("pin").unwrap_or_else(|| panic!("{wrestler:#?}"));
     assert!(grapples < pins, "{wrestler:#?}");
+}
+
+/// « CRB — Damage Reduction » in the numbers a policy weighs: a 1d6+4 sword (7.5 a hit)
+/// against DR 5/magic keeps 2.5 a hit (10 of a 15 critical), nothing against DR 20/magic,
+/// and all of itself against DR 5/slashing, which it overcomes.
+#[test]
+fn expected_damage_counts_damage_reduction() {
+    let worth = |foe: Value| {
+        let hero = creature(
+            "hero",
+            json!({ "attacks": [melee("sword", 30, "1d6+4", &["slashing"])] }),
+        );
+        let s = one_on_one("AB", hero, creature("foe", foe));
+        let info = prepare(&s);
+        let mut fight = Fight::new(&s, &info);
+        fight.reset();
+        let view = View::new(&fight);
+        view.swing_damage_x100(UnitId::new(0), UnitId::new(1), 0, 0)
+    };
+    let dr = |amount: u32, bypass: &str| json!({ "dr": { "amount": amount, "bypass": bypass } });
+    let plain = worth(json!({}));
+    assert!(plain > 0);
+    assert_eq!(worth(dr(5, "slashing")), plain);
+    // DR 10 leaves only the criticals (5 of 15); DR 20 leaves nothing.
+    assert!(worth(dr(10, "magic")) * 20 < plain);
+    assert_eq!(worth(dr(20, "magic")), 0);
+    // A hit loses two thirds; a critical (15) only a third.
+    let reduced = worth(dr(5, "magic"));
+    assert!(
+        3 * reduced > plain && 2 * reduced < plain,
+        "{reduced} vs {plain}"
+    );
 }

@@ -49,7 +49,7 @@ fn expected(fight: &Fight) -> (i64, i64) {
         let n = fight
             .attack_numbers(0, 1, 0, Swing::default(), power)
             .unwrap();
-        fight.expected_damage_x100(0, 0, &n, avg_x2)
+        fight.expected_damage_x100(0, 1, 0, &n, avg_x2)
     };
     (e(false), e(true))
 }

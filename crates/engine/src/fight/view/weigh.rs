@@ -69,7 +69,7 @@ impl<'f> View<'f> {
         };
         let power = fight.units[a].power_attack;
         match fight.attack_numbers(a, t, w, swing, power) {
-            Some(n) => fight.expected_damage_x100(a, w, &n, fight.average_damage_x2(a, w)),
+            Some(n) => fight.expected_damage_x100(a, t, w, &n, fight.average_damage_x2(a, w)),
             None => 0,
         }
     }
