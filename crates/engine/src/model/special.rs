@@ -1,7 +1,7 @@
 //! Structured special abilities: a combatant file's `specials` list, each entry naming one
 //! rule primitive of a closed catalogue ([`SpecialRule`]) with its parameters — Bestiary,
 //! Universal Monster Rules « Regeneration », « Fast Healing », « Ferocity », « Grab »,
-//! « Trip ». A creature's numbers live in its file (with the SRD citation in `source` or
+//! « Trip », « Paralysis », « Poison ». A creature's numbers live in its file (with the SRD citation in `source` or
 //! `notes`); the rule itself is Rust. Owns the schema ([`SpecialFile`]) and its validation
 //! into [`Special`]; what the rules do in a fight is `fight::special`'s, and how a free-text
 //! `features` line resolves against these entries is [`super::features`]'.

@@ -1,5 +1,5 @@
 //! Special abilities in a fight (Bestiary — Universal Monster Rules « Regeneration », « Fast
-//! Healing », « Ferocity », « Grab », « Trip »), compiled once per batch from a combatant's
+//! Healing », « Ferocity », « Grab », « Trip », « Paralysis », « Poison »), compiled once per batch from a combatant's
 //! validated `specials` into small `Copy` values ([`Specials`] in `UnitInfo::traits`, a
 //! [`Rider`] on the weapon it rides on), so a fight without specials pays one branch per turn
 //! and per hit. This file owns those values; `act` what they do (the start-of-turn healing,
