@@ -1,8 +1,9 @@
 //! What special abilities do in a fight (Bestiary — Universal Monster Rules « Regeneration »,
-//! « Fast Healing », « Grab », « Trip », « Paralysis », « Poison »; the rules and their simplifications are listed in
-//! [`super`]): the healing at the start of a turn, the bypass damage that stops regeneration,
-//! the free manoeuvre, paralysis or poison a rider brings on a hit, and the poison's later saves. Owns these steps; the values they read are
-//! `super`'s, the life track `state`'s.
+//! « Fast Healing », « Grab », « Trip », « Paralysis », « Poison »; the rules and their
+//! simplifications are listed in [`super`]): the healing at the start of a turn, the bypass
+//! damage that stops regeneration, the free manoeuvre, paralysis or poison a rider brings on a
+//! hit, and the poison's later saves. Owns these steps; the values they read are `super`'s,
+//! the life track `state`'s.
 
 use crate::model::special::Lasting;
 use crate::model::{DamageTypes, EffectTag};
