@@ -239,6 +239,7 @@ fn special_summary(c: &Combatant, s: Special) -> String {
             };
             format!("{words} on {} (Fort DC {dc}, {lasts})", attack(i))
         }
+        Special::Bleed { attack: i, amount } => format!("{words} {amount} on {}", attack(i)),
         Special::Poison {
             attack: i,
             dc,

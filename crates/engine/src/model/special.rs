@@ -22,6 +22,8 @@
 //!   `cha`), `damage` (a formula as for `duration`: « 1d2 »), `frequency` 1–100 (rounds, the
 //!   first dose's included: « 1/round for 6 rounds » is 6) and `cure` 1–10 (consecutive
 //!   saves).
+//! - `bleed`: `attack` and `amount` 1–1000 (hit points lost at the start of each of the
+//!   victim's turns).
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -44,6 +46,7 @@ vocabulary! {
         Trip = "trip",
         Paralysis = "paralysis",
         Poison = "poison",
+        Bleed = "bleed",
     }
 }
 
@@ -58,6 +61,7 @@ impl SpecialRule {
             SpecialRule::Trip => "trip",
             SpecialRule::Paralysis => "paralysis",
             SpecialRule::Poison => "poison",
+            SpecialRule::Bleed => "bleed",
         }
     }
 }
@@ -173,6 +177,8 @@ pub enum Special {
         frequency: u8,
         cure: u8,
     },
+    /// On a hit with attack `attack`, the victim bleeds `amount` at the start of its turns.
+    Bleed { attack: usize, amount: u32 },
 }
 
 impl Special {
@@ -185,6 +191,7 @@ impl Special {
             Special::Trip { .. } => SpecialRule::Trip,
             Special::Paralysis { .. } => SpecialRule::Paralysis,
             Special::Poison { .. } => SpecialRule::Poison,
+            Special::Bleed { .. } => SpecialRule::Bleed,
         }
     }
 
@@ -194,7 +201,8 @@ impl Special {
             Special::Grab { attack }
             | Special::Trip { attack }
             | Special::Paralysis { attack, .. }
-            | Special::Poison { attack, .. } => Some(attack),
+            | Special::Poison { attack, .. }
+            | Special::Bleed { attack, .. } => Some(attack),
             _ => None,
         }
     }
@@ -271,6 +279,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
             name,
             "attack" | "dc" | "ability" | "damage" | "frequency" | "cure"
         ),
+        SpecialRule::Bleed => matches!(name, "attack" | "amount"),
     };
     let given = [
         ("amount", s.amount.is_some()),
@@ -354,6 +363,13 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
                 attack: found?,
                 dc: dc? as u8,
                 duration: duration?,
+            }
+        }
+        SpecialRule::Bleed => {
+            let found = attack(p, at, s.attack.as_deref()?, cx.attacks);
+            Special::Bleed {
+                attack: found?,
+                amount: amount?,
             }
         }
         SpecialRule::Poison => {

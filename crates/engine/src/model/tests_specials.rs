@@ -267,6 +267,11 @@ fn paralysis_and_poison_parameters_are_checked_with_their_field() {
         "must be between 1 and 100, got 0",
     );
     rejects(
+        r#"[{ "rule": "bleed", "attack": "falchion" }]"#,
+        "specials[0].amount",
+        "missing: `bleed` needs `amount`",
+    );
+    rejects(
         r#"[{ "rule": "poison", "attack": "falchion", "dc": 13, "ability": "dex",
               "damage": "1d2", "frequency": 6 }]"#,
         "specials[0].cure",

@@ -104,6 +104,7 @@ impl Fight<'_> {
                 self.paralyze((a, t), dc, duration, usize::from(entry), dice, sink);
             }
             Rider::Poison(poison) => self.poison((a, t), poison, dice, sink),
+            Rider::Bleed { amount } => self.start_bleeding((a, t), amount, sink),
         }
     }
 
@@ -223,6 +224,34 @@ impl Fight<'_> {
                 self.id(t)
             );
         }
+    }
+
+    /// « Bestiary — Bleed »: `t` bleeds `amount` a turn (the larger of two bleeds).
+    fn start_bleeding<S: Sink>(&mut self, (a, t): (usize, usize), amount: u32, sink: &mut S) {
+        if self.immune_to(t, EffectTag::Bleed) {
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.id(a)),
+                "bleed: {} is immune",
+                self.id(t)
+            );
+            return;
+        }
+        let bleed = self.units[t].bleed.max(amount);
+        self.units[t].bleed = bleed;
+        self.units[t]
+            .conds
+            .add(Condition::Bleeding, ConditionSet::PERMANENT);
+        log!(
+            S,
+            sink,
+            Some(self.round),
+            Some(self.id(a)),
+            "bleed: {} bleeds {bleed} a round",
+            self.id(t)
+        );
     }
 
     /// `t` rolls its Fortitude save against poison `dc`.

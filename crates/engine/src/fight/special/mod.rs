@@ -41,6 +41,10 @@
 //!   duration, no +2 DC); Constitution damage does not lower hit points; a score at 0 does not
 //!   make the creature helpless. A creature immune to poison is spared; save modifiers against
 //!   the `poison` descriptor count.
+//! - Bleed: on a hit with the named attack, the victim (unless immune to bleed) is `bleeding`
+//!   and loses the amount at the start of each of its turns (`turn::life`); bleeds do not
+//!   stack: the larger counts. A healing spell that restores hit points stops it. Not
+//!   modelled: the DC 15 Heal check that stops it.
 
 mod act;
 
@@ -78,7 +82,8 @@ impl Specials {
                 Special::Grab { .. }
                 | Special::Trip { .. }
                 | Special::Paralysis { .. }
-                | Special::Poison { .. } => {}
+                | Special::Poison { .. }
+                | Special::Bleed { .. } => {}
             }
         }
         out
@@ -108,6 +113,10 @@ pub enum Rider {
         entry: u8,
     },
     Poison(Poison),
+    /// Bleeding `amount` hit points at the start of each of the victim's turns.
+    Bleed {
+        amount: u32,
+    },
 }
 
 /// « Bestiary — Poison »: one dose's numbers.
@@ -178,6 +187,9 @@ impl Rider {
                     frequency,
                     cure,
                 })),
+                Special::Bleed { attack: a, amount } if a == attack => {
+                    Some(Rider::Bleed { amount })
+                }
                 _ => None,
             })
     }

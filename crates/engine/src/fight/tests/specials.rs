@@ -546,3 +546,33 @@ fn poison_strength_damage_lowers_melee_attack_and_ends_after_its_frequency() {
     let p = duel(stinger(), immune, 1, &[(20, 15), (4, 2)]);
     assert_eq!(p.said_by("biter")[1], "poison: victim is immune");
 }
+
+#[test]
+fn bleed_on_a_hit_bleeds_at_the_start_of_each_turn_the_larger_bleed_counting() {
+    let bleeder = biter(json!({ "rule": "bleed", "amount": 2 }));
+    let p = duel(
+        bleeder,
+        creature("victim", json!({})),
+        2,
+        &[(20, 15), (4, 2), (20, 15), (4, 3)],
+    );
+    // A second bleed of the same amount does not stack.
+    p.assert_log(&[
+        "- | - | initiative: biter d20=20+0=20",
+        "- | - | initiative: victim d20=1+0=1",
+        "1 | biter | bite vs victim d20=15+2=17 AC 10 -> HIT 2 dmg (victim hp 20 -> 18)",
+        "1 | biter | bleed: victim bleeds 2 a round",
+        "1 | victim | bleeds 2: hp 18 -> 16",
+        "2 | biter | bite vs victim d20=15+2=17 AC 10 -> HIT 3 dmg (victim hp 16 -> 13)",
+        "2 | biter | bleed: victim bleeds 2 a round",
+        "2 | victim | bleeds 2: hp 13 -> 11",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+    let p = duel(
+        biter(json!({ "rule": "bleed", "amount": 2 })),
+        creature("victim", json!({ "immunities": ["bleed"] })),
+        1,
+        &[(20, 15), (4, 2)],
+    );
+    assert_eq!(p.said_by("biter")[1], "bleed: victim is immune");
+}
