@@ -11,7 +11,12 @@ use crate::rng::Roller;
 use crate::rules::condition::{Condition, ConditionSet};
 use crate::rules::maneuver::Maneuver;
 use crate::rules::{Context, Descriptor, Save, roll_save};
-use crate::vocab::Vocabulary;
+use crate::vocab::{EnumSet, Vocabulary};
+
+/// The descriptor of a poison's saves (save modifiers « vs poison » count).
+fn poison_descriptor() -> EnumSet<Descriptor> {
+    [Descriptor::Poison].into_iter().collect()
+}
 
 use super::super::action::maneuver::Attempt;
 use super::super::cast::D20;
@@ -143,9 +148,26 @@ impl Fight<'_> {
         }
     }
 
-    /// `t` is immune to effects tagged `tag`.
-    fn immune_to(&self, t: usize, tag: EffectTag) -> bool {
-        self.combatant(t).immunities().to_effect(tag)
+    /// `t` is immune to effects tagged `tag` (one line naming the rider `what` when it is).
+    fn immune_to<S: Sink>(
+        &self,
+        (a, t): (usize, usize),
+        tag: EffectTag,
+        what: &str,
+        sink: &mut S,
+    ) -> bool {
+        let immune = self.combatant(t).immunities().to_effect(tag);
+        if immune {
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.id(a)),
+                "{what}: {} is immune",
+                self.id(t)
+            );
+        }
+        immune
     }
 
     /// « Bestiary — Paralysis »: `t` saves (Fortitude) against `dc` or is paralyzed.
@@ -164,7 +186,7 @@ impl Fight<'_> {
                 .iter()
                 .any(|x| x.trim().eq_ignore_ascii_case(s.trim()))
         });
-        if self.immune_to(t, EffectTag::Paralysis) || subtype.is_some() {
+        if subtype.is_some() {
             log!(
                 S,
                 sink,
@@ -175,18 +197,11 @@ impl Fight<'_> {
             );
             return;
         }
-        let ctx = Context {
-            source: Some(self.combatant(a).alignment()),
-            ..Context::default()
-        };
-        let bonus = self.save_bonus(t, Save::Fort, &ctx);
-        let r = roll_save(bonus, i32::from(dc), dice);
-        let d20 = D20 {
-            roll: r.roll,
-            bonus,
-            total: r.total,
-        };
-        if r.success {
+        if self.immune_to((a, t), EffectTag::Paralysis, "paralysis", sink) {
+            return;
+        }
+        let (saved, d20) = self.fort_save(t, Some(a), EnumSet::new(), dc, dice);
+        if saved {
             log!(
                 S,
                 sink,
@@ -228,15 +243,7 @@ impl Fight<'_> {
 
     /// « Bestiary — Bleed »: `t` bleeds `amount` a turn (the larger of two bleeds).
     fn start_bleeding<S: Sink>(&mut self, (a, t): (usize, usize), amount: u32, sink: &mut S) {
-        if self.immune_to(t, EffectTag::Bleed) {
-            log!(
-                S,
-                sink,
-                Some(self.round),
-                Some(self.id(a)),
-                "bleed: {} is immune",
-                self.id(t)
-            );
+        if self.immune_to((a, t), EffectTag::Bleed, "bleed", sink) {
             return;
         }
         let bleed = self.units[t].bleed.max(amount);
@@ -254,16 +261,17 @@ impl Fight<'_> {
         );
     }
 
-    /// `t` rolls its Fortitude save against poison `dc`.
-    fn poison_save<R: Roller>(
+    /// `t` rolls its Fortitude save against `dc`, an effect of `descriptors` from `source`.
+    fn fort_save<R: Roller>(
         &self,
         t: usize,
         source: Option<usize>,
+        descriptors: EnumSet<Descriptor>,
         dc: u8,
         dice: &mut R,
     ) -> (bool, D20) {
         let ctx = Context {
-            descriptors: [Descriptor::Poison].into_iter().collect(),
+            descriptors,
             source: source.map(|a| self.combatant(a).alignment()),
             ..Context::default()
         };
@@ -287,22 +295,14 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) {
-        if self.immune_to(t, EffectTag::Poison) {
-            log!(
-                S,
-                sink,
-                Some(self.round),
-                Some(self.id(a)),
-                "poison: {} is immune",
-                self.id(t)
-            );
+        if self.immune_to((a, t), EffectTag::Poison, "poison", sink) {
             return;
         }
         if self.units[t].afflictions.poison.is_some() {
             return;
         }
         let dc = poison.dc;
-        let (saved, d20) = self.poison_save(t, Some(a), dc, dice);
+        let (saved, d20) = self.fort_save(t, Some(a), poison_descriptor(), dc, dice);
         if saved {
             log!(
                 S,
@@ -352,7 +352,7 @@ impl Fight<'_> {
             return;
         };
         let p = running.poison;
-        let (saved, d20) = self.poison_save(u, None, p.dc, dice);
+        let (saved, d20) = self.fort_save(u, None, poison_descriptor(), p.dc, dice);
         running.rounds_left -= 1;
         let left = running.rounds_left;
         if saved {
