@@ -302,6 +302,30 @@ fn features_modelled_by_specials_or_without_combat_effect_are_not_warned() {
 }
 
 #[test]
+fn paralysis_and_poison_riders_are_summarized_and_not_warned() {
+    for (file, summary, line) in [
+        (
+            "data/monsters/ghoul.json",
+            ", specials: paralysis on bite (Fort DC 13, 1d4+1 rounds), \
+             paralysis on claw (Fort DC 13, 1d4+1 rounds)\n",
+            "Paralysis (",
+        ),
+        (
+            "data/monsters/imp.json",
+            ", specials: fast healing 2, poison on sting (Fort DC 13, 1d2 dex for 6 rounds, \
+             cure 1 save)\n",
+            "Poison (",
+        ),
+        ("data/monsters/lich.json", "", "Paralyzing Touch"),
+    ] {
+        let out = pf1e_sim(&["validate", file]);
+        assert_exit(&out, 0);
+        assert!(stdout(&out).ends_with(summary), "{}", stdout(&out));
+        assert!(!stderr(&out).contains(line), "{}", stderr(&out));
+    }
+}
+
+#[test]
 fn a_bad_special_rule_or_parameter_is_a_data_error_naming_the_field() {
     let orc = std::fs::read_to_string(crate::util::root().join(ORC)).unwrap();
     let (_dir, path) = temp_file(

@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 use pf1e_engine::board::Board;
 use pf1e_engine::error::DataErrors;
 use pf1e_engine::map::{Map, parse_map};
+use pf1e_engine::model::special::Lasting;
 use pf1e_engine::model::{
     Attack, Combatant, FeatureUse, Role, Special, Vocabulary, parse_combatant,
 };
@@ -227,6 +228,34 @@ fn special_summary(c: &Combatant, s: Special) -> String {
         Special::Grab { attack: i } | Special::Trip { attack: i } => {
             format!("{words} on {}", attack(i))
         }
+        Special::Paralysis {
+            attack: i,
+            dc,
+            duration,
+        } => {
+            let lasts = match duration {
+                Lasting::Rounds(r) => format!("{r} rounds"),
+                Lasting::Permanent => "permanent".to_string(),
+            };
+            format!("{words} on {} (Fort DC {dc}, {lasts})", attack(i))
+        }
+        Special::Bleed { attack: i, amount } => format!("{words} {amount} on {}", attack(i)),
+        Special::Poison {
+            attack: i,
+            dc,
+            ability,
+            damage,
+            frequency,
+            cure,
+        } => format!(
+            "{words} on {} (Fort DC {dc}, {damage} {ability} for {frequency} rounds, cure {cure} {})",
+            attack(i),
+            if cure == 1 {
+                "save"
+            } else {
+                "consecutive saves"
+            }
+        ),
     }
 }
 

@@ -11,11 +11,13 @@ use crate::rules::Part;
 
 use super::cast::caster::CasterState;
 use super::effects::Effects;
+use super::special::Rider;
 use super::unit::UnitInfo;
 
 /// Spellcasting state of one fight.
 pub struct Magic<'s> {
-    /// Some unit can cast: the turn loop's spell hooks run only then.
+    /// Some unit can cast, or carries a poison (its ability damage is parts): the turn loop's
+    /// spell hooks run only then.
     pub on: bool,
     /// Entries in every unit's store: the countdown runs only while some exist.
     pub live: u32,
@@ -35,7 +37,11 @@ pub struct Magic<'s> {
 
 impl<'s> Magic<'s> {
     pub fn new(info: &[UnitInfo]) -> Self {
-        let on = info.iter().any(|i| i.caster.is_some());
+        // A poison rider's ability damage resolves through the effect parts as well.
+        let on = info.iter().any(|i| {
+            i.caster.is_some()
+                || (i.weapons.iter()).any(|w| matches!(w.rider, Some(Rider::Poison(_))))
+        });
         let n = info.len();
         Magic {
             on,

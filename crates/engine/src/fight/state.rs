@@ -21,6 +21,7 @@ use super::action::tactical::Tactical;
 use super::arms::{Arms, Ground};
 use super::effects::Wards;
 use super::magic::Magic;
+use super::special::Afflictions;
 use super::unit::{UnitIds, UnitInfo};
 use crate::model::Combatant;
 use crate::rules::ConditionSet;
@@ -92,6 +93,8 @@ pub struct UnitState {
     /// The last round its regeneration does not work after damage of a bypass type (0: it
     /// works; `special`).
     pub regen_off_through: u32,
+    /// « Bestiary — Poison »: the poison at work and the ability damage taken (`special`).
+    pub afflictions: Afflictions,
 }
 
 impl UnitState {
@@ -212,6 +215,7 @@ impl<'s> Fight<'s> {
                 grip: Grip::default(),
                 ferocious: false,
                 regen_off_through: 0,
+                afflictions: Afflictions::default(),
             })
             .collect();
         Fight {
@@ -265,6 +269,7 @@ impl<'s> Fight<'s> {
                 grip: Grip::default(),
                 ferocious: info.traits.specials.ferocity,
                 regen_off_through: 0,
+                afflictions: Afflictions::default(),
             };
             if info.summoner.is_some() {
                 u.absent = true;

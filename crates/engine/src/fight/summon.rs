@@ -215,6 +215,7 @@ impl Fight<'_> {
         state.temp_hp = 0;
         state.ferocious = info.traits.specials.ferocity;
         state.regen_off_through = 0;
+        state.afflictions = Default::default();
         state.tally = tally;
         state.initiative = initiative;
         self.occupy(r, true);

@@ -1,7 +1,7 @@
 //! Structured special abilities: a combatant file's `specials` list, each entry naming one
 //! rule primitive of a closed catalogue ([`SpecialRule`]) with its parameters — Bestiary,
 //! Universal Monster Rules « Regeneration », « Fast Healing », « Ferocity », « Grab »,
-//! « Trip ». A creature's numbers live in its file (with the SRD citation in `source` or
+//! « Trip », « Paralysis », « Poison ». A creature's numbers live in its file (with the SRD citation in `source` or
 //! `notes`); the rule itself is Rust. Owns the schema ([`SpecialFile`]) and its validation
 //! into [`Special`]; what the rules do in a fight is `fight::special`'s, and how a free-text
 //! `features` line resolves against these entries is [`super::features`]'.
@@ -15,6 +15,15 @@
 //! - `ferocity`: no parameter. Needs a Constitution score.
 //! - `grab`, `trip`: `attack`, the name of one of the file's melee `attacks` (« bite »). One
 //!   rider per attack.
+//! - `paralysis`: `attack` (a melee or melee touch attack), `dc` 1–60 (Fortitude), `duration`
+//!   in rounds, a dice formula of one kind of die plus a constant (« 1d4+1 ») or `"permanent"`,
+//!   and `immune_subtypes` = [] (subtypes the paralysis spares, « elf »).
+//! - `poison`: `attack`, `dc` 1–60 (Fortitude), `ability` (`str`, `dex`, `con`, `wis`, `int`,
+//!   `cha`), `damage` (a formula as for `duration`: « 1d2 »), `frequency` 1–100 (rounds, the
+//!   first dose's included: « 1/round for 6 rounds » is 6) and `cure` 1–10 (consecutive
+//!   saves).
+//! - `bleed`: `attack` and `amount` 1–1000 (hit points lost at the start of each of the
+//!   victim's turns).
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -22,8 +31,10 @@
 use serde::Deserialize;
 
 use super::attack::{Attack, AttackKind};
+use crate::dice::DiceFormula;
 use crate::error::Problems;
-use crate::vocab::{DamageType, DamageTypes, Vocabulary, vocabulary};
+use crate::rng::Roller;
+use crate::vocab::{Ability, DamageType, DamageTypes, Vocabulary, vocabulary};
 
 vocabulary! {
     /// The rules a `specials` entry can name (Bestiary — Universal Monster Rules).
@@ -33,6 +44,9 @@ vocabulary! {
         Ferocity = "ferocity",
         Grab = "grab",
         Trip = "trip",
+        Paralysis = "paralysis",
+        Poison = "poison",
+        Bleed = "bleed",
     }
 }
 
@@ -45,6 +59,9 @@ impl SpecialRule {
             SpecialRule::Ferocity => "ferocity",
             SpecialRule::Grab => "grab",
             SpecialRule::Trip => "trip",
+            SpecialRule::Paralysis => "paralysis",
+            SpecialRule::Poison => "poison",
+            SpecialRule::Bleed => "bleed",
         }
     }
 }
@@ -59,6 +76,73 @@ pub struct SpecialFile {
     pub amount: Option<i64>,
     pub bypass: Option<Vec<String>>,
     pub attack: Option<String>,
+    pub dc: Option<i64>,
+    pub duration: Option<String>,
+    pub immune_subtypes: Option<Vec<String>>,
+    pub ability: Option<String>,
+    pub damage: Option<String>,
+    pub frequency: Option<i64>,
+    pub cure: Option<i64>,
+}
+
+/// A small dice roll `count`d`sides` + `flat` (a rider's rounds or damage): `Copy`, so a
+/// weapon's rider holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Roll {
+    pub count: u8,
+    pub sides: u8,
+    pub flat: i16,
+}
+
+impl Roll {
+    /// Rolls it (each die left to right), never below 0.
+    pub fn roll<R: Roller>(self, dice: &mut R) -> i32 {
+        let dice_total: i32 = (0..self.count)
+            .map(|_| dice.d(u32::from(self.sides)) as i32)
+            .sum();
+        (dice_total + i32::from(self.flat)).max(0)
+    }
+
+    /// `formula` as a roll: at most one kind of die (up to 20 dice of up to 100 sides) and a
+    /// constant from −100 to 100.
+    fn parse(formula: &str) -> Result<Roll, String> {
+        let f: DiceFormula = formula.parse().map_err(|e| format!("{e}"))?;
+        let fits = f.groups().len() <= 1
+            && f.groups()
+                .iter()
+                .all(|g| !g.negative && g.count <= 20 && g.sides <= 100)
+            && (-100..=100).contains(&f.flat());
+        if !fits {
+            return Err(format!(
+                "`{formula}`: one kind of die (at most 20 of at most 100 sides) plus a constant \
+                 from -100 to 100"
+            ));
+        }
+        let g = f.groups().first();
+        Ok(Roll {
+            count: g.map_or(0, |g| g.count as u8),
+            sides: g.map_or(0, |g| g.sides as u8),
+            flat: f.flat() as i16,
+        })
+    }
+}
+
+impl std::fmt::Display for Roll {
+    /// « 1d4+1 », « 1d2 », « 3 ».
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.count, self.flat) {
+            (0, flat) => write!(f, "{flat}"),
+            (n, 0) => write!(f, "{n}d{}", self.sides),
+            (n, flat) => write!(f, "{n}d{}{flat:+}", self.sides),
+        }
+    }
+}
+
+/// How long a paralysis lasts: rounds rolled, or until the end of the fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lasting {
+    Rounds(Roll),
+    Permanent,
 }
 
 /// A validated rule primitive with its parameters.
@@ -75,6 +159,26 @@ pub enum Special {
     Grab { attack: usize },
     /// A free trip attempt on a hit with attack `attack` (index in `attacks`).
     Trip { attack: usize },
+    /// On a hit with attack `attack`, a Fortitude save against `dc` or paralyzed for
+    /// `duration` (the entry's `immune_subtypes` spared).
+    Paralysis {
+        attack: usize,
+        dc: u8,
+        duration: Lasting,
+    },
+    /// On a hit with attack `attack`, a Fortitude save against `dc` or `damage` points of
+    /// `ability` damage, again each round for `frequency` rounds in all unless `cure`
+    /// consecutive saves succeed.
+    Poison {
+        attack: usize,
+        dc: u8,
+        ability: Ability,
+        damage: Roll,
+        frequency: u8,
+        cure: u8,
+    },
+    /// On a hit with attack `attack`, the victim bleeds `amount` at the start of its turns.
+    Bleed { attack: usize, amount: u32 },
 }
 
 impl Special {
@@ -85,13 +189,20 @@ impl Special {
             Special::Ferocity => SpecialRule::Ferocity,
             Special::Grab { .. } => SpecialRule::Grab,
             Special::Trip { .. } => SpecialRule::Trip,
+            Special::Paralysis { .. } => SpecialRule::Paralysis,
+            Special::Poison { .. } => SpecialRule::Poison,
+            Special::Bleed { .. } => SpecialRule::Bleed,
         }
     }
 
     /// The attack a rider rule rides on.
     pub fn attack(self) -> Option<usize> {
         match self {
-            Special::Grab { attack } | Special::Trip { attack } => Some(attack),
+            Special::Grab { attack }
+            | Special::Trip { attack }
+            | Special::Paralysis { attack, .. }
+            | Special::Poison { attack, .. }
+            | Special::Bleed { attack, .. } => Some(attack),
             _ => None,
         }
     }
@@ -102,6 +213,8 @@ impl Special {
 pub struct SpecialEntry {
     pub special: Special,
     pub feature: Option<String>,
+    /// `paralysis`: the subtypes it spares (« elves are immune »), as written.
+    pub immune_subtypes: Vec<String>,
 }
 
 /// What the validator needs of the rest of the file.
@@ -159,11 +272,26 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::FastHealing => name == "amount",
         SpecialRule::Ferocity => false,
         SpecialRule::Grab | SpecialRule::Trip => name == "attack",
+        SpecialRule::Paralysis => {
+            matches!(name, "attack" | "dc" | "duration" | "immune_subtypes")
+        }
+        SpecialRule::Poison => matches!(
+            name,
+            "attack" | "dc" | "ability" | "damage" | "frequency" | "cure"
+        ),
+        SpecialRule::Bleed => matches!(name, "attack" | "amount"),
     };
     let given = [
         ("amount", s.amount.is_some()),
         ("bypass", s.bypass.is_some()),
         ("attack", s.attack.is_some()),
+        ("dc", s.dc.is_some()),
+        ("duration", s.duration.is_some()),
+        ("immune_subtypes", s.immune_subtypes.is_some()),
+        ("ability", s.ability.is_some()),
+        ("damage", s.damage.is_some()),
+        ("frequency", s.frequency.is_some()),
+        ("cure", s.cure.is_some()),
     ];
     for (name, present) in given {
         if present && !takes(name) {
@@ -172,7 +300,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
                 format!("`{rule}` takes no `{name}`"),
             );
         }
-        if !present && takes(name) && name != "bypass" {
+        if !present && takes(name) && !matches!(name, "bypass" | "immune_subtypes") {
             p.add(
                 format!("{at}.{name}"),
                 format!("missing: `{rule}` needs `{name}`"),
@@ -224,11 +352,83 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::Trip => Special::Trip {
             attack: attack(p, at, s.attack.as_deref()?, cx.attacks)?,
         },
+        SpecialRule::Paralysis => {
+            let found = attack(p, at, s.attack.as_deref()?, cx.attacks);
+            let dc = ranged(p, at, "dc", s.dc, 1..=60);
+            let duration = match s.duration.as_deref()? {
+                d if d.trim().eq_ignore_ascii_case("permanent") => Some(Lasting::Permanent),
+                d => roll(p, at, "duration", d).map(Lasting::Rounds),
+            };
+            Special::Paralysis {
+                attack: found?,
+                dc: dc? as u8,
+                duration: duration?,
+            }
+        }
+        SpecialRule::Bleed => {
+            let found = attack(p, at, s.attack.as_deref()?, cx.attacks);
+            Special::Bleed {
+                attack: found?,
+                amount: amount?,
+            }
+        }
+        SpecialRule::Poison => {
+            let found = attack(p, at, s.attack.as_deref()?, cx.attacks);
+            let dc = ranged(p, at, "dc", s.dc, 1..=60);
+            let ability = s.ability.as_deref().and_then(|a| {
+                Ability::lookup(a)
+                    .map_err(|m| p.add(format!("{at}.ability"), m))
+                    .ok()
+            });
+            let damage = s.damage.as_deref().and_then(|d| roll(p, at, "damage", d));
+            let frequency = ranged(p, at, "frequency", s.frequency, 1..=100);
+            let cure = ranged(p, at, "cure", s.cure, 1..=10);
+            Special::Poison {
+                attack: found?,
+                dc: dc? as u8,
+                ability: ability?,
+                damage: damage?,
+                frequency: frequency? as u8,
+                cure: cure? as u8,
+            }
+        }
     };
     Some(SpecialEntry {
         special,
         feature: s.feature,
+        immune_subtypes: s.immune_subtypes.unwrap_or_default(),
     })
+}
+
+/// The integer parameter `name`, when given, within `range`.
+fn ranged(
+    p: &mut Problems,
+    at: &str,
+    name: &str,
+    value: Option<i64>,
+    range: std::ops::RangeInclusive<i64>,
+) -> Option<i64> {
+    let n = value?;
+    if range.contains(&n) {
+        Some(n)
+    } else {
+        p.add(
+            format!("{at}.{name}"),
+            format!(
+                "must be between {} and {}, got {n}",
+                range.start(),
+                range.end()
+            ),
+        );
+        None
+    }
+}
+
+/// The dice parameter `name` as a [`Roll`].
+fn roll(p: &mut Problems, at: &str, name: &str, formula: &str) -> Option<Roll> {
+    Roll::parse(formula)
+        .map_err(|m| p.add(format!("{at}.{name}"), m))
+        .ok()
 }
 
 /// The damage types of `bypass` (any damage type or tag, no repeats).
@@ -254,6 +454,12 @@ fn attack(p: &mut Problems, at: &str, name: &str, attacks: &[Attack]) -> Option<
         .position(|a| a.name().trim().eq_ignore_ascii_case(name.trim()));
     match found {
         Some(i) if attacks[i].kind() == AttackKind::Melee => Some(i),
+        Some(i)
+            if attacks[i].kind() == AttackKind::Touch
+                && attacks[i].range_increment_ft().is_none() =>
+        {
+            Some(i)
+        }
         Some(_) => {
             p.add(
                 format!("{at}.attack"),

@@ -171,3 +171,140 @@ fn features_resolve_by_entry_by_rule_words_or_by_the_lists() {
         .collect();
     assert_eq!(uses[1], FeatureUse::Special(SpecialRule::FastHealing));
 }
+
+#[test]
+fn paralysis_and_poison_parse_with_their_parameters() {
+    use super::special::{Lasting, Roll};
+    use crate::vocab::Ability;
+    let c = parse(&orc_with(
+        r#"[{ "rule": "paralysis", "attack": "falchion", "dc": 13, "duration": "1d4+1",
+              "immune_subtypes": ["elf"] }]"#,
+    ))
+    .unwrap();
+    let roll = Roll {
+        count: 1,
+        sides: 4,
+        flat: 1,
+    };
+    assert_eq!(
+        c.specials()[0].special,
+        Special::Paralysis {
+            attack: 0,
+            dc: 13,
+            duration: Lasting::Rounds(roll)
+        }
+    );
+    assert_eq!(c.specials()[0].immune_subtypes, ["elf"]);
+    assert_eq!(roll.to_string(), "1d4+1");
+    let c = parse(&orc_with(
+        r#"[{ "rule": "paralysis", "attack": "falchion", "dc": 18, "duration": "Permanent" },
+            { "rule": "poison", "attack": "javelin", "dc": 13, "ability": "dex",
+              "damage": "1d2", "frequency": 6, "cure": 1 }]"#,
+    ));
+    // A rider rides on a melee hit: the javelin is ranged.
+    let e = &c.unwrap_err().0[0];
+    assert_eq!(e.field, "specials[1].attack");
+    let c = parse(&orc_with(
+        r#"[{ "rule": "poison", "attack": "falchion", "dc": 13, "ability": "dex",
+              "damage": "1d2", "frequency": 6, "cure": 1 }]"#,
+    ))
+    .unwrap();
+    assert_eq!(
+        c.specials()[0].special,
+        Special::Poison {
+            attack: 0,
+            dc: 13,
+            ability: Ability::Dex,
+            damage: Roll {
+                count: 1,
+                sides: 2,
+                flat: 0
+            },
+            frequency: 6,
+            cure: 1,
+        }
+    );
+}
+
+#[test]
+fn paralysis_and_poison_parameters_are_checked_with_their_field() {
+    rejects(
+        r#"[{ "rule": "paralysis", "attack": "falchion", "duration": "1d4" }]"#,
+        "specials[0].dc",
+        "missing: `paralysis` needs `dc`",
+    );
+    rejects(
+        r#"[{ "rule": "paralysis", "attack": "falchion", "dc": 0, "duration": "1d4" }]"#,
+        "specials[0].dc",
+        "must be between 1 and 60, got 0",
+    );
+    rejects(
+        r#"[{ "rule": "paralysis", "attack": "falchion", "dc": 13, "duration": "1d4+1d6" }]"#,
+        "specials[0].duration",
+        "one kind of die",
+    );
+    rejects(
+        r#"[{ "rule": "paralysis", "attack": "falchion", "dc": 13, "duration": "1x4" }]"#,
+        "specials[0].duration",
+        "invalid dice formula",
+    );
+    rejects(
+        r#"[{ "rule": "paralysis", "attack": "falchion", "dc": 13, "duration": "2",
+              "cure": 1 }]"#,
+        "specials[0].cure",
+        "`paralysis` takes no `cure`",
+    );
+    rejects(
+        r#"[{ "rule": "poison", "attack": "falchion", "dc": 13, "ability": "dx",
+              "damage": "1d2", "frequency": 6, "cure": 1 }]"#,
+        "specials[0].ability",
+        "unknown ability `dx` (did you mean `dex`?)",
+    );
+    rejects(
+        r#"[{ "rule": "poison", "attack": "falchion", "dc": 13, "ability": "dex",
+              "damage": "1d2", "frequency": 0, "cure": 1 }]"#,
+        "specials[0].frequency",
+        "must be between 1 and 100, got 0",
+    );
+    rejects(
+        r#"[{ "rule": "bleed", "attack": "falchion" }]"#,
+        "specials[0].amount",
+        "missing: `bleed` needs `amount`",
+    );
+    rejects(
+        r#"[{ "rule": "poison", "attack": "falchion", "dc": 13, "ability": "dex",
+              "damage": "1d2", "frequency": 6 }]"#,
+        "specials[0].cure",
+        "missing: `poison` needs `cure`",
+    );
+}
+
+#[test]
+fn the_ghoul_lich_imp_and_quasit_riders_resolve_their_features() {
+    use crate::model::parse_combatant;
+    let files = [
+        (
+            "ghoul",
+            include_str!("../../../../data/monsters/ghoul.json"),
+        ),
+        ("lich", include_str!("../../../../data/monsters/lich.json")),
+        ("imp", include_str!("../../../../data/monsters/imp.json")),
+        (
+            "quasit",
+            include_str!("../../../../data/monsters/quasit.json"),
+        ),
+    ];
+    for (name, text) in files {
+        let c = parse_combatant(name, text).unwrap();
+        let rule = if matches!(name, "ghoul" | "lich") {
+            SpecialRule::Paralysis
+        } else {
+            SpecialRule::Poison
+        };
+        let modelled = c
+            .feature_uses()
+            .filter(|(_, u)| *u == FeatureUse::Special(rule))
+            .count();
+        assert_eq!(modelled, 1, "{name}");
+    }
+}

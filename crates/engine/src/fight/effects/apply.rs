@@ -203,6 +203,11 @@ impl Fight<'_> {
         }
         let before = self.units[t].hp;
         let restored = self.restore(t, value);
+        // « Bestiary — Bleed »: « any spell that cures hit point damage » stops it.
+        let stanched = restored > 0 && self.units[t].conds.remove(Condition::Bleeding);
+        if stanched {
+            self.units[t].bleed = 0;
+        }
         self.units[u].tally.healing_done += restored as u64;
         match show {
             Some(roll) if restored == roll.total => say!(S, line, "{roll} "),
@@ -216,6 +221,9 @@ impl Fight<'_> {
             self.id(t),
             self.units[t].hp
         );
+        if stanched {
+            say!(S, line, ", bleeding stopped");
+        }
         0
     }
 

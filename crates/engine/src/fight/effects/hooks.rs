@@ -242,6 +242,9 @@ impl Fight<'_> {
         if self.units[u].wards.has(Wards::SPELL_WEAPON) && self.units[u].active() {
             self.spell_weapons(u, dice, sink);
         }
+        if self.units[u].wards.has(Wards::POISON) && self.units[u].active() {
+            self.poison_turn(u, dice, sink);
+        }
     }
 
     /// « CRB — Acid Arrow »: each recurring entry on `u` deals its damage again and loses a

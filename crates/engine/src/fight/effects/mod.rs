@@ -40,6 +40,8 @@ impl Wards {
     pub const NEGATIVE_LEVELS: u16 = 1 << 10;
     /// Some effect at all.
     pub const ANY: u16 = 1 << 11;
+    /// A poison at work (« Bestiary — Poison »: `special`, not a spell's store entry).
+    pub const POISON: u16 = 1 << 12;
 
     #[inline]
     pub fn is_empty(self) -> bool {

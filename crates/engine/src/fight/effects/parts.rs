@@ -93,7 +93,12 @@ impl<'s> Fight<'s> {
         let mut wards = Wards::default();
         let mut parts = std::mem::take(&mut self.magic.parts[u]);
         parts.clear();
-        let mut penalties = [0i32; 6];
+        // « Bestiary — Poison »: ability damage counts as an ability penalty does.
+        let afflictions = self.units[u].afflictions;
+        let mut penalties = afflictions.ability_damage.map(i32::from);
+        if afflictions.poison.is_some() {
+            wards.add(Wards::POISON);
+        }
         for a in self.magic.effects[u].iter() {
             let effect = self.effect_of(a);
             wards.add(Wards::ANY | ward_of(effect));

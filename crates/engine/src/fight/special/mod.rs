@@ -1,5 +1,5 @@
 //! Special abilities in a fight (Bestiary — Universal Monster Rules « Regeneration », « Fast
-//! Healing », « Ferocity », « Grab », « Trip »), compiled once per batch from a combatant's
+//! Healing », « Ferocity », « Grab », « Trip », « Paralysis », « Poison »), compiled once per batch from a combatant's
 //! validated `specials` into small `Copy` values ([`Specials`] in `UnitInfo::traits`, a
 //! [`Rider`] on the weapon it rides on), so a fight without specials pays one branch per turn
 //! and per hit. This file owns those values; `act` what they do (the start-of-turn healing,
@@ -26,10 +26,30 @@
 //!   against a creature of its size or smaller. Not modelled: holding with the grabbing part
 //!   alone at −20 without becoming grappled, and the damage of the attack on later grapple
 //!   checks.
+//! - Paralysis: on a hit with the named attack, a Fortitude save or paralyzed (the `paralyzed`
+//!   condition, helpless) for the rolled rounds, counted in the victim's turns; a creature
+//!   immune to paralysis or of one of the entry's `immune_subtypes` (« elves are immune ») is
+//!   spared. `"permanent"` (the lich's touch) is paralyzed until the end of the fight. A
+//!   second paralysis keeps the longer duration (`ConditionSet::add`).
+//! - Poison: on a hit with the named attack, a Fortitude save; on a failure, the damage roll in
+//!   points of ability damage at once, then a save at the start of each of the victim's turns
+//!   for the rest of the `frequency` — a failure deals the damage again, `cure` consecutive
+//!   successes end it. Ability damage counts through the numbers it changes, as an ability
+//!   penalty from a spell does (`effects::parts`: Strength's melee attack and damage, CMB and
+//!   CMD; Dexterity's ranged attack, AC, Reflex, CMD, initiative; Constitution's Fortitude;
+//!   Wisdom's Will). Simplified: a dose on a creature already poisoned is ignored (no longer
+//!   duration, no +2 DC); Constitution damage does not lower hit points; a score at 0 does not
+//!   make the creature helpless. A creature immune to poison is spared; save modifiers against
+//!   the `poison` descriptor count.
+//! - Bleed: on a hit with the named attack, the victim (unless immune to bleed) is `bleeding`
+//!   and loses the amount at the start of each of its turns (`turn::life`); bleeds do not
+//!   stack: the larger counts. A healing spell that restores hit points stops it. Not
+//!   modelled: the DC 15 Heal check that stops it.
 
 mod act;
 
-use crate::model::{Combatant, DamageTypes, Special};
+use crate::model::special::{Lasting, Roll};
+use crate::model::{Ability, Combatant, DamageTypes, Special};
 use crate::rules::maneuver::Maneuver;
 
 /// « Bestiary — Regeneration »: hit points a round and the damage types that stop it.
@@ -59,7 +79,11 @@ impl Specials {
                 }
                 Special::FastHealing { amount } => out.fast_healing = amount,
                 Special::Ferocity => out.ferocity = true,
-                Special::Grab { .. } | Special::Trip { .. } => {}
+                Special::Grab { .. }
+                | Special::Trip { .. }
+                | Special::Paralysis { .. }
+                | Special::Poison { .. }
+                | Special::Bleed { .. } => {}
             }
         }
         out
@@ -72,27 +96,101 @@ impl Specials {
     }
 }
 
-/// A free manoeuvre on a hit with one attack (« Grab », « Trip »).
+/// What a hit with one attack does besides its damage (« Grab », « Trip », « Paralysis »,
+/// « Poison »).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rider {
-    pub maneuver: Maneuver,
-    /// Added to the check.
-    pub bonus: i32,
+pub enum Rider {
+    /// A free manoeuvre, `bonus` added to the check.
+    Maneuver {
+        maneuver: Maneuver,
+        bonus: i32,
+    },
+    /// A Fortitude save against `dc` or paralyzed for `duration`; `entry` is the index of the
+    /// `specials` entry (its `immune_subtypes`).
+    Paralysis {
+        dc: u8,
+        duration: Lasting,
+        entry: u8,
+    },
+    Poison(Poison),
+    /// Bleeding `amount` hit points at the start of each of the victim's turns.
+    Bleed {
+        amount: u32,
+    },
+}
+
+/// « Bestiary — Poison »: one dose's numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Poison {
+    pub dc: u8,
+    pub ability: Ability,
+    pub damage: Roll,
+    /// Rounds in all, the first dose's included.
+    pub frequency: u8,
+    /// Consecutive saves that end it.
+    pub cure: u8,
+}
+
+/// A poison at work on a creature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Running {
+    pub poison: Poison,
+    /// Saves still to roll at the start of its turns.
+    pub rounds_left: u8,
+    /// Consecutive successful saves so far.
+    pub saved: u8,
+}
+
+/// A creature's poison and the ability damage it took (`UnitState::afflictions`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Afflictions {
+    pub poison: Option<Running>,
+    /// Points of ability damage, by [`Ability`] index.
+    pub ability_damage: [u8; 6],
 }
 
 impl Rider {
     /// The rider of `c`'s attack number `attack`, if a `specials` entry names it.
     pub fn on(c: &Combatant, attack: usize) -> Option<Rider> {
-        c.specials().iter().find_map(|e| match e.special {
-            Special::Grab { attack: a } if a == attack => Some(Rider {
-                maneuver: Maneuver::Grapple,
-                bonus: 4,
-            }),
-            Special::Trip { attack: a } if a == attack => Some(Rider {
-                maneuver: Maneuver::Trip,
-                bonus: 0,
-            }),
-            _ => None,
-        })
+        c.specials()
+            .iter()
+            .enumerate()
+            .find_map(|(k, e)| match e.special {
+                Special::Grab { attack: a } if a == attack => Some(Rider::Maneuver {
+                    maneuver: Maneuver::Grapple,
+                    bonus: 4,
+                }),
+                Special::Trip { attack: a } if a == attack => Some(Rider::Maneuver {
+                    maneuver: Maneuver::Trip,
+                    bonus: 0,
+                }),
+                Special::Paralysis {
+                    attack: a,
+                    dc,
+                    duration,
+                } if a == attack => Some(Rider::Paralysis {
+                    dc,
+                    duration,
+                    entry: k.min(255) as u8,
+                }),
+                Special::Poison {
+                    attack: a,
+                    dc,
+                    ability,
+                    damage,
+                    frequency,
+                    cure,
+                } if a == attack => Some(Rider::Poison(Poison {
+                    dc,
+                    ability,
+                    damage,
+                    frequency,
+                    cure,
+                })),
+                Special::Bleed { attack: a, amount } if a == attack => {
+                    Some(Rider::Bleed { amount })
+                }
+                _ => None,
+            })
     }
 }

@@ -375,3 +375,204 @@ fn grab_works_only_against_a_creature_of_its_size_or_smaller() {
         ]
     );
 }
+
+fn monster(file: &str, text: &str) -> Combatant {
+    parse_combatant(file, text).unwrap()
+}
+
+fn ghoul() -> Combatant {
+    monster(
+        "ghoul",
+        include_str!("../../../../../data/monsters/ghoul.json"),
+    )
+}
+
+#[test]
+fn paralysis_on_a_failed_fortitude_save_for_the_rolled_rounds() {
+    // The ghoul of data/monsters/ghoul.json: bite and claws « plus paralysis », DC 13,
+    // 1d4+1 rounds. Paralyzed, the victim is helpless: AC 10 − 5, +4 on melee attacks.
+    let p = duel(
+        ghoul(),
+        creature("victim", json!({ "hp_max": 40 })),
+        1,
+        &[(20, 15), (6, 3), (20, 5), (4, 2), (20, 1), (20, 1)],
+    );
+    p.assert_log(&[
+        "- | - | initiative: ghoul d20=20+2=22",
+        "- | - | initiative: victim d20=1+0=1",
+        "1 | ghoul | bite vs victim d20=15+3=18 AC 10 -> HIT 4 dmg (victim hp 40 -> 36)",
+        "1 | ghoul | paralysis vs victim: Fort DC 13 d20=5+0=5 fails -> paralyzed for 3 rounds",
+        "1 | ghoul | claw vs victim d20=1+7=8 AC 5 -> MISS",
+        "1 | ghoul | claw vs victim d20=1+7=8 AC 5 -> MISS",
+        "1 | victim | paralyzed: loses its turn",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+    // A save at the DC resists it; an elf is immune (no save rolled).
+    let p = duel(
+        ghoul(),
+        creature(
+            "victim",
+            json!({ "hp_max": 40, "saves": { "fort": 3, "ref": 0, "will": 0 } }),
+        ),
+        1,
+        &[(20, 15), (6, 3), (20, 10), (20, 1), (20, 1)],
+    );
+    assert_eq!(
+        p.said_by("ghoul")[1],
+        "paralysis vs victim: Fort DC 13 d20=10+3=13 saves"
+    );
+    let elf = creature("victim", json!({ "hp_max": 40, "subtypes": ["elf"] }));
+    let p = duel(ghoul(), elf, 1, &[(20, 15), (6, 3), (20, 1), (20, 1)]);
+    assert_eq!(p.said_by("ghoul")[1], "paralysis: victim is immune");
+}
+
+/// A creature with one bite `+2 1d4` carrying the `specials` entry `rider`.
+fn biter(rider: serde_json::Value) -> Combatant {
+    let mut entry = rider;
+    entry["attack"] = json!("bite");
+    creature(
+        "biter",
+        json!({ "attacks": [melee("bite", 2, "1d4", &["piercing"])], "specials": [entry] }),
+    )
+}
+
+#[test]
+fn paralysis_ends_after_its_rounds_and_a_permanent_one_lasts_the_fight() {
+    let once = biter(json!({ "rule": "paralysis", "dc": 13, "duration": "1" }));
+    let p = duel(
+        once,
+        creature("victim", json!({})),
+        2,
+        &[(20, 15), (4, 2), (20, 5), (20, 2)],
+    );
+    p.assert_log(&[
+        "- | - | initiative: biter d20=20+0=20",
+        "- | - | initiative: victim d20=1+0=1",
+        "1 | biter | bite vs victim d20=15+2=17 AC 10 -> HIT 2 dmg (victim hp 20 -> 18)",
+        "1 | biter | paralysis vs victim: Fort DC 13 d20=5+0=5 fails -> paralyzed for 1 rounds",
+        "1 | victim | paralyzed: loses its turn",
+        "1 | victim | paralyzed ends",
+        "2 | biter | bite vs victim d20=2+2=4 AC 10 -> MISS",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+    // The lich's paralyzing touch: « permanently paralyzed ».
+    let touch = biter(json!({ "rule": "paralysis", "dc": 18, "duration": "permanent" }));
+    let p = duel(
+        touch,
+        creature("victim", json!({})),
+        1,
+        &[(20, 15), (4, 2), (20, 5)],
+    );
+    assert_eq!(
+        p.said_by("biter")[1],
+        "paralysis vs victim: Fort DC 18 d20=5+0=5 fails -> paralyzed for the rest of the fight"
+    );
+    assert_eq!(p.said_by("victim"), ["paralyzed: loses its turn"]);
+}
+
+#[test]
+fn poison_deals_ability_damage_each_round_until_a_save_cures_it() {
+    // The imp's sting (data/monsters/imp.json) on a plain biter: Fort DC 13, 1d2 Dex,
+    // 1/round for 3 rounds, cure 1 save. Dex 10 − 3 = 7: −2 AC.
+    let stinger = biter(json!({ "rule": "poison", "dc": 13, "ability": "dex",
+                                "damage": "1d2", "frequency": 3, "cure": 1 }));
+    let p = duel(
+        stinger,
+        creature("victim", json!({})),
+        2,
+        &[
+            (20, 15),
+            (4, 2),
+            (20, 5),
+            (2, 2),
+            (20, 5),
+            (2, 1),
+            (20, 2),
+            (20, 15),
+        ],
+    );
+    p.assert_log(&[
+        "- | - | initiative: biter d20=20+0=20",
+        "- | - | initiative: victim d20=1+0=1",
+        "1 | biter | bite vs victim d20=15+2=17 AC 10 -> HIT 2 dmg (victim hp 20 -> 18)",
+        "1 | biter | poison vs victim: Fort DC 13 d20=5+0=5 fails -> 2 dex damage",
+        "1 | victim | poison: Fort DC 13 d20=5+0=5 fails -> 1 dex damage",
+        "2 | biter | bite vs victim d20=2+2=4 AC 8 -> MISS",
+        "2 | victim | poison: Fort DC 13 d20=15+0=15 saves -> cured",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn poison_strength_damage_lowers_melee_attack_and_ends_after_its_frequency() {
+    // 2 Str damage (Str 10 → 8: −1 melee attack and damage) for 2 rounds in all; a creature
+    // immune to poison is spared.
+    let stinger = || {
+        biter(json!({ "rule": "poison", "dc": 13, "ability": "str",
+                      "damage": "2", "frequency": 2, "cure": 1 }))
+    };
+    let victim = creature(
+        "victim",
+        json!({ "attacks": [melee("club", 0, "1d6", &["bludgeoning"])] }),
+    );
+    let s = scenario(
+        room(&["AB"]),
+        vec![("a", vec![stinger()]), ("b", vec![victim])],
+        1,
+    );
+    let p = play(
+        &s,
+        &[
+            (20, 20),
+            (20, 1),
+            (20, 15),
+            (4, 2),
+            (20, 5),
+            (20, 5),
+            (20, 15),
+            (6, 4),
+        ],
+    );
+    p.assert_log(&[
+        "- | - | initiative: biter d20=20+0=20",
+        "- | - | initiative: victim d20=1+0=1",
+        "1 | biter | bite vs victim d20=15+2=17 AC 10 -> HIT 2 dmg (victim hp 20 -> 18)",
+        "1 | biter | poison vs victim: Fort DC 13 d20=5+0=5 fails -> 2 str damage",
+        "1 | victim | poison: Fort DC 13 d20=5+0=5 fails -> 2 str damage, the poison ends",
+        "1 | victim | club vs biter d20=15-2=13 AC 10 -> HIT 2 dmg (biter hp 20 -> 18)",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+    let immune = creature("victim", json!({ "immunities": ["poison"] }));
+    let p = duel(stinger(), immune, 1, &[(20, 15), (4, 2)]);
+    assert_eq!(p.said_by("biter")[1], "poison: victim is immune");
+}
+
+#[test]
+fn bleed_on_a_hit_bleeds_at_the_start_of_each_turn_the_larger_bleed_counting() {
+    let bleeder = biter(json!({ "rule": "bleed", "amount": 2 }));
+    let p = duel(
+        bleeder,
+        creature("victim", json!({})),
+        2,
+        &[(20, 15), (4, 2), (20, 15), (4, 3)],
+    );
+    // A second bleed of the same amount does not stack.
+    p.assert_log(&[
+        "- | - | initiative: biter d20=20+0=20",
+        "- | - | initiative: victim d20=1+0=1",
+        "1 | biter | bite vs victim d20=15+2=17 AC 10 -> HIT 2 dmg (victim hp 20 -> 18)",
+        "1 | biter | bleed: victim bleeds 2 a round",
+        "1 | victim | bleeds 2: hp 18 -> 16",
+        "2 | biter | bite vs victim d20=15+2=17 AC 10 -> HIT 3 dmg (victim hp 16 -> 13)",
+        "2 | biter | bleed: victim bleeds 2 a round",
+        "2 | victim | bleeds 2: hp 13 -> 11",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+    let p = duel(
+        biter(json!({ "rule": "bleed", "amount": 2 })),
+        creature("victim", json!({ "immunities": ["bleed"] })),
+        1,
+        &[(20, 15), (4, 2)],
+    );
+    assert_eq!(p.said_by("biter")[1], "bleed: victim is immune");
+}
