@@ -19,7 +19,7 @@ use crate::fight::{Action, Approach, Life, Plan, Policy, UnitId, View};
 use super::attack::{full_attack, push_power_choice};
 use super::casting::{Latitude, cast_turn};
 use super::closing::closing_turn;
-use super::tactical::{hold_turn, tactical_turn};
+use super::tactical::{hold_turn, retrieve_turn, tactical_turn};
 use crate::rules::{Condition, flag};
 
 /// The reference spec's default policy.
@@ -72,7 +72,8 @@ pub fn conditioned_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
 
 /// The default policy's turn against a chosen `target`, the first that applies:
 /// 0. holding a caster in a grapple, it maintains the hold; holding anyone else, it lets go
-///    (`tactical::hold_turn`);
+///    (`tactical::hold_turn`); its primary weapon within reach on the ground, it picks it up
+///    and attacks (`tactical::retrieve_turn`);
 /// 1. a coup de grâce when [`coup_de_grace_choice`] names a helpless enemy;
 /// 2. a tactical choice (`tactical::tactical_turn`: total defense, a manoeuvre, aid another,
 ///    a step to flank, ready, tumble);
@@ -88,7 +89,7 @@ pub fn conditioned_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
 /// Power Attack is toggled first when it pays (see [`push_power_choice`]).
 #[inline]
 pub fn default_toward(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) {
-    if hold_turn(view, me, plan) {
+    if hold_turn(view, me, plan) || retrieve_turn(view, me, target, plan) {
         return;
     }
     let strikes = view.weapon_for(me, target).is_some();

@@ -6,11 +6,14 @@
 //! 1. **Hold** ([`hold_turn`]): a creature holding a caster in a grapple maintains it — pin,
 //!    then damage (« CRB — Pinned »: no somatic or material spell) —; holding anyone else, it
 //!    lets go (a free action) and fights on.
-//! 2. **Total defense when dying is the alternative** ([`desperate`]): wounded to a third of
+//! 2. **Retrieve a weapon** ([`retrieve_turn`]): its primary weapon lying within reach
+//!    (disarmed, dropped, thrown — a thrown one only without a melee weapon in hand) is picked
+//!    up — not under threat unless it holds nothing usable — and it attacks.
+//! 3. **Total defense when dying is the alternative** ([`desperate`]): wounded to a third of
 //!    its hit points or less, facing attacks whose expected damage this round would drop it,
 //!    unable to drop its own target this turn, and with an ally caster who still has a slot
 //!    (help may come): +4 dodge AC instead of attacking.
-//! 3. With a melee weapon on its target from here ([`maneuver_choice`]):
+//! 4. With a melee weapon on its target from here ([`maneuver_choice`]):
 //!    - **trip with a reach weapon and Combat Reflexes**: at 10 ft or more, on a standing target
 //!      it trips at least half the time without provoking, when it has one attack a round
 //!      (standing up then provokes from it);
@@ -19,12 +22,12 @@
 //!    - **disarm a strong weapon user**: when the target's manufactured weapon hurts it at
 //!      least as much as its own attacks hurt the target, disarmed at least three times in
 //!      five without provoking, with one attack a round.
-//! 4. **Aid a stronger ally** ([`aid_choice`]): when the +2 it would give an ally already
+//! 5. **Aid a stronger ally** ([`aid_choice`]): when the +2 it would give an ally already
 //!    striking the target (chance of aiding × a tenth of the ally's hit-or-miss swing over its
 //!    hit chance, taken as a fifth of its expected swing) is worth more than its own attacks.
-//! 5. **Flank** ([`flank_step`]): not flanking yet, a 5-foot step to a square from which it
+//! 6. **Flank** ([`flank_step`]): not flanking yet, a 5-foot step to a square from which it
 //!    still strikes in melee and flanks, then the full attack.
-//! 6. Out of reach of its target ([`ready_choice`], [`tumble_choice`]):
+//! 7. Out of reach of its target ([`ready_choice`], [`tumble_choice`]):
 //!    - **ready against a charger**: with a longer melee reach than a melee-only target that can
 //!      reach it next turn and that it cannot attack this turn, it readies an attack for when
 //!      the target enters its reach — not twice in a row when the last one expired;
@@ -126,7 +129,37 @@ pub fn hold_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
     false
 }
 
-/// Total defense pays (see the module header, 2.): wounded to a third of its hit points or
+/// « CRB — Pick up an item » (a move action that provokes): a weapon of `me` lying within its
+/// reach to pick up — disarmed, dropped or thrown — is picked up, then `me` attacks `target`,
+/// when it is its primary weapon of its kind (no usable line of the same kind comes before it
+/// in stat-block order), a ranged one only for a creature with no melee weapon in hand, and
+/// `me` stands where no enemy threatens it — or whenever `me` holds no usable weapon at all. True when the plan is made.
+pub fn retrieve_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) -> bool {
+    let mut lying = view.weapons_on_ground(me);
+    let Some((line, _)) = lying.find(|&(_, at)| view.within_pickup(me, at)) else {
+        return false;
+    };
+    let armed = (0..view.weapon_count(me)).any(|k| view.weapon_usable(me, k));
+    if armed {
+        let melee = view.weapon_facts(me, line).melee;
+        let before =
+            (0..line).any(|k| view.weapon_usable(me, k) && view.weapon_facts(me, k).melee == melee);
+        // A thrown weapon is worth a move only to a creature with no melee weapon in hand.
+        let melee_in_hand = (0..view.weapon_count(me))
+            .any(|k| view.weapon_usable(me, k) && view.weapon_facts(me, k).melee);
+        if before || (!melee && melee_in_hand) || view.threatened_at(me, view.position(me)) {
+            return false;
+        }
+    }
+    let Ok(attack) = u8::try_from(line) else {
+        return false;
+    };
+    plan.push(Action::PickUp { attack });
+    plan.push(Action::Attack { target });
+    true
+}
+
+/// Total defense pays (see the module header, 3.): wounded to a third of its hit points or
 /// less, the expected damage of the enemies that can strike it this round reaches its hit
 /// points, its own full attack would not drop `target`, and an active ally caster has a slot.
 pub fn desperate(view: &View<'_>, me: UnitId, target: UnitId) -> bool {
@@ -153,7 +186,7 @@ pub fn desperate(view: &View<'_>, me: UnitId, target: UnitId) -> bool {
 }
 
 /// The manoeuvre `me` makes on `target` instead of its attacks, if one pays (see the module
-/// header, 3.); `facts` is the melee line it would strike with from here.
+/// header, 4.); `facts` is the melee line it would strike with from here.
 pub fn maneuver_choice(
     view: &View<'_>,
     me: UnitId,
@@ -197,7 +230,7 @@ pub fn maneuver_choice(
     None
 }
 
-/// The ally `me` would best aid against `target` (see the module header, 4.): among active
+/// The ally `me` would best aid against `target` (see the module header, 5.): among active
 /// allies threatening `target`, the one with the strongest swing, when the aid is worth more
 /// than `me`'s own attacks.
 pub fn aid_choice(view: &View<'_>, me: UnitId, target: UnitId) -> Option<UnitId> {
@@ -215,7 +248,7 @@ pub fn aid_choice(view: &View<'_>, me: UnitId, target: UnitId) -> Option<UnitId>
 }
 
 /// The 5-foot step square (neighbour order) from which `me`, not flanking `target` yet, would
-/// flank it and still strike it in melee (see the module header, 5.).
+/// flank it and still strike it in melee (see the module header, 6.).
 pub fn flank_step(view: &View<'_>, me: UnitId, target: UnitId) -> Option<crate::board::Pos> {
     if view.flanks_from(me, view.position(me), target) {
         return None;
@@ -232,7 +265,7 @@ pub fn flank_step(view: &View<'_>, me: UnitId, target: UnitId) -> Option<crate::
     })
 }
 
-/// « CRB — Ready » against a charger (see the module header, 6.).
+/// « CRB — Ready » against a charger (see the module header, 7.).
 pub fn ready_choice(view: &View<'_>, me: UnitId, target: UnitId) -> bool {
     let mine = longest_reach(view, me);
     if mine < 10 || longest_reach(view, target) >= mine || view.has_ranged(target) {
@@ -262,8 +295,9 @@ fn longest_reach(view: &View<'_>, u: UnitId) -> u32 {
         .unwrap_or(0)
 }
 
-/// « CRB — Acrobatics » when the check is likely (see the module header, 6.): threatened where
-/// it stands, `me` beats the tumble DC of every enemy threatening it at least 70 % of the time.
+/// « CRB — Acrobatics » when the check is likely: threatened where
+/// it stands, `me` beats the tumble DC of every enemy threatening it at least 70 % of the time
+/// (see the module header, 7.).
 pub fn tumble_choice(view: &View<'_>, me: UnitId) -> bool {
     if !view.threatened_at(me, view.position(me)) {
         return false;

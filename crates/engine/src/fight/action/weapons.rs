@@ -61,7 +61,7 @@ impl<'s> Fight<'s> {
     }
 
     /// `at` lies in the space of `u` or next to it.
-    fn within_pickup(&self, u: usize, at: Pos) -> bool {
+    pub(crate) fn within_pickup(&self, u: usize, at: Pos) -> bool {
         let (pos, size) = (self.units[u].pos, self.info[u].size);
         footprint_distance_squares(pos, size, at, Size::Medium) <= 1
     }

@@ -349,3 +349,24 @@ fn expected_damage_counts_damage_reduction() {
         "{reduced} vs {plain}"
     );
 }
+
+/// « CRB — Pick up an item »: a disarmed swordsman whose sword lies in its square picks it up
+/// (it holds nothing else) and attacks; with a dagger still in hand and an enemy beside it, it
+/// does not provoke to get its sword back.
+#[test]
+fn a_disarmed_creature_picks_up_its_weapon() {
+    let armed = |attacks: Value| creature("hero", json!({ "attacks": attacks }));
+    let foe = || creature("foe", json!({ "attacks": [sword(0)] }));
+    let drop_sword = |f: &mut Fight| {
+        let at = f.units[0].pos;
+        assert!(f.drop_weapon(0, 0, at));
+    };
+    let s = one_on_one("AB.....", armed(json!([sword(4)])), foe());
+    assert_eq!(decide(&s, 0, drop_sword), ["pick_up", "attack"]);
+    let with_dagger = json!([sword(4), melee("dagger", 2, "1d4", &["piercing"])]);
+    let s = one_on_one("AB.....", armed(with_dagger.clone()), foe());
+    assert_eq!(decide(&s, 0, drop_sword), ["full_attack"]);
+    // Out of every enemy's reach, it picks the sword up even with the dagger in hand.
+    let s = one_on_one("A...B..", armed(with_dagger), foe());
+    assert_eq!(decide(&s, 0, drop_sword), ["pick_up", "attack"]);
+}

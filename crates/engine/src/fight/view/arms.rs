@@ -137,3 +137,12 @@ impl View<'_> {
         (fight.threat_weapon(e.index(), fight.units[u].pos, fight.info[u].size)).is_some()
     }
 }
+
+impl View<'_> {
+    /// A weapon of `u` lying at `at` is within its reach to pick up (« CRB — Pick up an
+    /// item »: its own space or a square next to it).
+    #[inline]
+    pub fn within_pickup(&self, u: UnitId, at: Pos) -> bool {
+        self.fight.within_pickup(u.index(), at)
+    }
+}
