@@ -22,9 +22,9 @@ use super::{Active, FOREVER};
 
 /// What a wound from a spell did, for its words.
 pub(crate) struct Hurt {
-    before: i32,
-    taken: i32,
-    nonlethal: i32,
+    pub(crate) before: i32,
+    pub(crate) taken: i32,
+    pub(crate) nonlethal: i32,
 }
 
 /// One primitive of a cast as it lands: which one (its list and index), its number (rolled,
@@ -134,10 +134,25 @@ impl Fight<'_> {
             d.lethal = 0;
             d.nonlethal = 0;
         }
-        self.bypass_regeneration(t, damage_through);
+        self.take_hurt(u, t, d.lethal, d.nonlethal, damage_through)
+    }
+
+    /// `t` takes `lethal` and `nonlethal` damage from `u` that got through as `through`:
+    /// regeneration's bypass, the hit points, the tallies (damage dealt counts on an enemy
+    /// only), and a sleeper woken by any wound (« CRB — Sleep »). Shared by spells and the
+    /// manoeuvres' damage.
+    pub(crate) fn take_hurt(
+        &mut self,
+        u: usize,
+        t: usize,
+        lethal: i32,
+        nonlethal: i32,
+        through: DamageTypes,
+    ) -> Hurt {
+        self.bypass_regeneration(t, through);
         let before = self.units[t].hp;
         let nonlethal_before = self.units[t].nonlethal;
-        let taken = self.apply_damage(t, d.lethal, d.nonlethal);
+        let taken = self.apply_damage(t, lethal, nonlethal);
         let nonlethal = self.units[t].nonlethal - nonlethal_before;
         self.units[t].tally.damage_taken += taken as u64;
         if self.enemies(u, t) {

@@ -15,7 +15,6 @@
 
 use crate::board::{Board, Pos};
 use crate::rng::Roller;
-use crate::rules::Condition;
 use crate::rules::damage::{Damage, Defense, Delivery};
 use crate::rules::feat::FINESSE_WEAPONS;
 use crate::rules::maneuver::{
@@ -300,18 +299,8 @@ impl Fight<'_> {
             dr_applies: true,
             nonlethal,
         });
-        self.bypass_regeneration(t, through);
-        let before = self.units[t].hp;
-        let nonlethal_before = self.units[t].nonlethal;
-        let taken = self.apply_damage(t, dealt.lethal, dealt.nonlethal);
-        let nonlethal_taken = self.units[t].nonlethal - nonlethal_before;
-        self.units[t].tally.damage_taken += taken as u64;
-        if self.enemies(a, t) {
-            self.units[a].tally.damage_dealt += taken as u64;
-        }
-        if taken > 0 || nonlethal_taken > 0 {
-            self.units[t].conds.remove(Condition::Asleep);
-        }
+        let hurt = self.take_hurt(a, t, dealt.lethal, dealt.nonlethal, through);
+        let (before, taken, nonlethal_taken) = (hurt.before, hurt.taken, hurt.nonlethal);
         if S::ON {
             let state = match self.units[t].life() {
                 Life::Dead => ", dead",
