@@ -304,9 +304,27 @@ impl CostField {
         budget: Option<u32>,
         blocked: impl Fn(Pos) -> bool,
     ) {
+        self.fill_from_until(board, start, size, budget, blocked, |_| false);
+    }
+
+    /// [`fill_from`](Self::fill_from) that stops at the first anchor, in the order the search
+    /// settles them — by (cost, square index, parity) — for which `stop` holds, and returns
+    /// it: the cheapest such anchor, the lowest square index among equally cheap ones. The
+    /// costs and paths of the anchors settled by then are those of the full fill (so
+    /// [`path_into`](Self::path_into) the anchor returned is exact); the others are not
+    /// filled. `None` (and the field complete) when no reachable anchor satisfies `stop`.
+    pub fn fill_from_until<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        start: Pos,
+        size: Size,
+        budget: Option<u32>,
+        blocked: impl Fn(Pos) -> bool,
+        mut stop: impl FnMut(Pos) -> bool,
+    ) -> Option<Pos> {
         self.prepare(board, start, size, false, &blocked);
         if !board.contains(start) {
-            return;
+            return None;
         }
         self.seed(state(board.index(start), false));
         while let Some(Reverse((cost, at_state))) = self.heap.pop() {
@@ -315,6 +333,9 @@ impl CostField {
                 continue;
             }
             let at = board.pos_of(at_state / 2);
+            if stop(at) {
+                return Some(at);
+            }
             let odd = at_state % 2 == 1;
             for (dr, dc) in STEPS {
                 let Some(next) = at.offset(dr, dc, self.rows, self.cols) else {
@@ -331,6 +352,7 @@ impl CostField {
                 self.relax(state(self.index(next), odd ^ diagonal), total, at_state);
             }
         }
+        None
     }
 
     /// Reverse fill: the cost from every anchor to `goal` for a creature of `size`, exact per

@@ -147,8 +147,21 @@ impl Fight<'_> {
             return (approach, dest, detours);
         }
         let size = self.info[u].size;
-        (detours.field).fill_from(self.map, from, size, None, |p| self.blocks(u, p));
-        let (approach, dest) = self.destination(u, t, &detours.field);
+        let strikes_from = |p: Pos| {
+            (p == from || self.free_for(u, p, size)) && self.weapon_for_from(u, p, t).is_some()
+        };
+        let strike = (detours.field).fill_from_until(
+            self.map,
+            from,
+            size,
+            None,
+            |p| self.blocks(u, p),
+            strikes_from,
+        );
+        let (approach, dest) = match strike {
+            Some(p) => (Approach::Strikes, Some(p)),
+            None => self.nearer_square(u, t, &detours.field),
+        };
         if approach == Approach::Stuck {
             detours.stuck_at(u, t, from);
         }
@@ -156,35 +169,29 @@ impl Fight<'_> {
         (approach, dest, detours)
     }
 
-    /// Where the detour of `u` toward `t` leads in `field` (see [`Fight::detour`]), and what
-    /// it is.
-    fn destination(&self, u: usize, t: usize, field: &CostField) -> (Approach, Option<Pos>) {
+    /// Where the detour of `u` toward `t` leads in the complete `field` when no square from
+    /// which it strikes `t` is reachable (see [`Fight::detour`]): the reachable square where
+    /// it may end its move nearest `t` by the terrain field (ties: cost, then square index),
+    /// when it is nearer than where `u` stands.
+    fn nearer_square(&self, u: usize, t: usize, field: &CostField) -> (Approach, Option<Pos>) {
         let (start, size) = (self.units[u].pos, self.info[u].size);
         let terrain = self
             .scenario
             .cache()
             .field_to(self.map, self.goal_anchor(u, t), size);
         let rest = |i: usize| terrain[2 * i].min(terrain[2 * i + 1]);
-        let mut strike: Option<(u32, Pos)> = None;
         let mut nearer: Option<((u32, u32), Pos)> = None;
         for i in 0..self.map.len() {
             let p = self.map.pos_of(i);
             let Some(cost) = field.cost(p) else {
                 continue;
             };
-            if strike.is_some_and(|(best, _)| cost >= best)
+            if nearer.is_some_and(|(key, _)| (rest(i), cost) >= key)
                 || !(p == start || self.free_for(u, p, size))
             {
                 continue;
             }
-            if self.weapon_for_from(u, p, t).is_some() {
-                strike = Some((cost, p));
-            } else if strike.is_none() && nearer.is_none_or(|(key, _)| (rest(i), cost) < key) {
-                nearer = Some(((rest(i), cost), p));
-            }
-        }
-        if let Some((_, p)) = strike {
-            return (Approach::Strikes, Some(p));
+            nearer = Some(((rest(i), cost), p));
         }
         let here = rest(self.map.index(start));
         match nearer {
