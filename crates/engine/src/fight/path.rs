@@ -338,14 +338,20 @@ impl Fight<'_> {
         if gap > 2 * speed + reach_sq {
             return false;
         }
-        let span = i32::from(self.info[t].footprint) + reach_sq as i32 + i32::from(info.footprint);
+        // The anchors whose footprint comes within reach of the target's: more than the
+        // reach away on either axis is out of reach (distances are at least the gap on each
+        // axis).
+        let (lo, hi) = (
+            -(reach_sq as i32 + i32::from(info.footprint) - 1),
+            reach_sq as i32 + i32::from(self.info[t].footprint) - 1,
+        );
         // « You must move to the closest space from which you can attack »: find the closest
         // distance, then take the first such space (row, col order) with a clear line. The
         // distance is tested first: a square no closer than the best so far, or beyond 2×
         // speed, needs no other test.
         let squares = || {
-            (-span..=span)
-                .flat_map(move |dr| (-span..=span).map(move |dc| (dr, dc)))
+            (lo..=hi)
+                .flat_map(move |dr| (lo..=hi).map(move |dc| (dr, dc)))
                 .filter_map(move |(dr, dc)| tp.offset(dr, dc, self.map.rows(), self.map.cols()))
         };
         let fits = |p: Pos| {
