@@ -164,6 +164,9 @@ pub struct Fight<'s> {
     /// Scratch of the plans that go around creatures (`detour`): empty until a walk is first
     /// blocked, then reused.
     pub detours: std::cell::RefCell<super::detour::memo::Detours>,
+    /// The current decision's memory of weighed swings (`view::memo`), forgotten with each
+    /// new view.
+    pub swing_memo: std::cell::RefCell<super::view::memo::SwingMemo>,
     /// Terrain cover between multi-square footprints, memoized for the whole batch (a pure
     /// function of the map: only looked up, never iterated, so it cannot change a result).
     pub cover_memo: std::cell::RefCell<std::collections::HashMap<u64, crate::los::Cover>>,
@@ -234,6 +237,7 @@ impl<'s> Fight<'s> {
             line_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             detours: std::cell::RefCell::default(),
+            swing_memo: std::cell::RefCell::default(),
             cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
             magic: Magic::new(info),
             ground: Ground::with_capacity(info.iter().map(|u| u.arms.total_held()).sum()),

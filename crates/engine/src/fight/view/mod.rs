@@ -12,6 +12,7 @@
 
 mod arms;
 mod maneuvers;
+pub(crate) mod memo;
 mod queries;
 mod spells;
 mod tactics;
@@ -73,6 +74,7 @@ pub struct View<'f> {
 impl<'f> View<'f> {
     #[inline]
     pub(crate) fn new(fight: &'f Fight<'f>) -> Self {
+        fight.swing_memo.borrow_mut().forget();
         View { fight }
     }
 

@@ -63,15 +63,21 @@ impl<'f> View<'f> {
     pub fn swing_damage_x100(&self, a: UnitId, t: UnitId, w: usize, penalty: i32) -> i64 {
         let fight = self.fight;
         let (a, t) = (a.index(), t.index());
+        let key = (a, t, w, penalty);
+        if let Some(value) = fight.swing_memo.borrow().get(key) {
+            return value;
+        }
         let swing = Swing {
             penalty,
             ..Swing::default()
         };
         let power = fight.units[a].power_attack;
-        match fight.attack_numbers(a, t, w, swing, power) {
+        let value = match fight.attack_numbers(a, t, w, swing, power) {
             Some(n) => fight.expected_damage_x100(a, t, w, &n, fight.average_damage_x2(a, w)),
             None => 0,
-        }
+        };
+        fight.swing_memo.borrow_mut().put(key, value);
+        value
     }
 
     /// The expected damage of `a`'s full attack on `t` in hundredths of a hit point, as if it
