@@ -18,6 +18,7 @@ mod effects;
 mod id;
 mod log;
 mod magic;
+mod near_memo;
 mod numbers;
 mod path;
 mod reach;

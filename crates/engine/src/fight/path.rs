@@ -144,10 +144,27 @@ impl Fight<'_> {
         within_ft: u32,
         path: &mut Vec<Pos>,
     ) -> Approach {
+        let key = (u, t, budget, within_ft, self.units[u].pos);
+        if let Some(approach) = self.recall_near(key, path) {
+            return approach;
+        }
         let goal = |f: &Self, p: Pos| {
             f.distance_ft_from(u, p, t) <= within_ft && f.has_line_of_effect_from(u, p, t)
         };
-        self.plan_greedy(u, t, budget, goal, false, path)
+        let approach = self.plan_greedy(u, t, budget, goal, false, path);
+        self.remember_near(key, path, approach);
+        approach
+    }
+
+    /// Per unit, what a walk reads of it: its square, whether it is on the battlefield, and
+    /// whether it stops its opponents (active, not helpless).
+    pub(super) fn world_marks(
+        &self,
+    ) -> impl ExactSizeIterator<Item = (Pos, bool, bool)> + Clone + '_ {
+        (0..self.units.len()).map(|o| {
+            let s = &self.units[o];
+            (s.pos, !s.absent, self.stands(o))
+        })
     }
 
     /// The greedy walk of [`Fight::plan_toward`] toward `goal`; with `detour`, a walk blocked

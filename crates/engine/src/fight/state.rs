@@ -167,6 +167,8 @@ pub struct Fight<'s> {
     /// The current decision's memory of weighed swings (`view::memo`), forgotten with each
     /// new view.
     pub swing_memo: std::cell::RefCell<super::view::memo::SwingMemo>,
+    /// The last approach planned and the world it was planned in (`near_memo`).
+    pub near_memo: std::cell::RefCell<super::near_memo::NearMemo>,
     /// Terrain cover between multi-square footprints, memoized for the whole batch (a pure
     /// function of the map: only looked up, never iterated, so it cannot change a result).
     pub cover_memo: std::cell::RefCell<std::collections::HashMap<u64, crate::los::Cover>>,
@@ -238,6 +240,7 @@ impl<'s> Fight<'s> {
             path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             detours: std::cell::RefCell::default(),
             swing_memo: std::cell::RefCell::default(),
+            near_memo: std::cell::RefCell::default(),
             cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
             magic: Magic::new(info),
             ground: Ground::with_capacity(info.iter().map(|u| u.arms.total_held()).sum()),

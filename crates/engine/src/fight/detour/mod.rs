@@ -121,10 +121,7 @@ impl Fight<'_> {
     /// The detours' scratch, its memories forgotten unless the world stands as they saw it.
     fn synced_detours(&self) -> RefMut<'_, Detours> {
         let mut detours = self.detours.borrow_mut();
-        detours.sync((0..self.units.len()).map(|o| {
-            let s = &self.units[o];
-            (s.pos, !s.absent, self.stands(o))
-        }));
+        detours.sync(self.world_marks());
         detours
     }
 
