@@ -248,6 +248,36 @@ struct Anchor {
     free: bool,
 }
 
+/// What the terrain alone says of one anchor for a footprint size: a pure function of the
+/// board, so a table of them ([`footings`]) can be computed once per map and size and shared
+/// by every fill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Footing {
+    /// Largest move cost under the footprint (at least 1); 0 when it is off the board or
+    /// impassable.
+    cost: u8,
+    /// Highest ground under the footprint's on-board squares.
+    elevation: u8,
+    /// Every square of the footprint on the board and passable.
+    placeable: bool,
+}
+
+/// The [`Footing`] of every anchor of `board` (by square index) for a creature of `size`.
+pub fn footings<B: Board + ?Sized>(board: &B, size: Size) -> Vec<Footing> {
+    let side = size.footprint();
+    (0..board.len())
+        .map(|index| {
+            let anchor = board.pos_of(index);
+            let terrain = footprint_terrain(board, anchor, side);
+            Footing {
+                cost: terrain.map_or(0, |(cost, _)| cost.max(1)),
+                elevation: footprint_elevation(board, anchor, side),
+                placeable: terrain.is_some(),
+            }
+        })
+        .collect()
+}
+
 /// Dijkstra state index: square index × 2 + parity (1 = odd number of diagonals so far).
 #[inline]
 fn state(index: usize, odd: bool) -> usize {
@@ -320,9 +350,26 @@ impl CostField {
         size: Size,
         budget: Option<u32>,
         blocked: impl Fn(Pos) -> bool,
+        stop: impl FnMut(Pos) -> bool,
+    ) -> Option<Pos> {
+        let footings = footings(board, size);
+        self.fill_on(board, &footings, start, size, budget, blocked, stop)
+    }
+
+    /// [`fill_from_until`](Self::fill_from_until) with the board's [`footings`] for `size`
+    /// given (computed once per map and size by the caller).
+    #[allow(clippy::too_many_arguments)]
+    pub fn fill_on<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        footings: &[Footing],
+        start: Pos,
+        size: Size,
+        budget: Option<u32>,
+        blocked: impl Fn(Pos) -> bool,
         mut stop: impl FnMut(Pos) -> bool,
     ) -> Option<Pos> {
-        self.prepare(board, start, size, false, &blocked);
+        self.prepare_on(board, footings, start, size, false, &blocked);
         if !board.contains(start) {
             return None;
         }
@@ -489,6 +536,20 @@ impl CostField {
         reverse: bool,
         blocked: &impl Fn(Pos) -> bool,
     ) {
+        let footings = footings(board, size);
+        self.prepare_on(board, &footings, origin, size, reverse, blocked);
+    }
+
+    /// [`prepare`](Self::prepare) with the board's footings for `size` given.
+    fn prepare_on<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        footings: &[Footing],
+        origin: Pos,
+        size: Size,
+        reverse: bool,
+        blocked: &impl Fn(Pos) -> bool,
+    ) {
         let len = board.len();
         (self.rows, self.cols) = (board.rows(), board.cols());
         self.origin = Some(origin);
@@ -510,17 +571,19 @@ impl CostField {
                 .map(|at| blocked(at) && !in_origin(at)),
         );
         self.anchors.clear();
-        for index in 0..len {
+        for (index, footing) in footings.iter().enumerate().take(len) {
             let anchor = board.pos_of(index);
-            let terrain = footprint_terrain(board, anchor, side);
             let clear = || {
+                if side == 1 {
+                    return !self.blocked[index];
+                }
                 size.squares(anchor)
                     .all(|at| !self.blocked[board.index(at)])
             };
             let entry = Anchor {
-                cost: terrain.map_or(0, |(cost, _)| cost.max(1)),
-                elevation: footprint_elevation(board, anchor, side),
-                free: terrain.is_some() && clear(),
+                cost: footing.cost,
+                elevation: footing.elevation,
+                free: footing.placeable && clear(),
             };
             self.anchors.push(entry);
         }

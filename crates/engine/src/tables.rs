@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 
 use crate::board::{Board, Pos};
-use crate::grid::CostField;
+use crate::grid::{CostField, Footing, footings};
 use crate::los::{Cover, CoverMode, corner_scores, cover};
 use crate::map::Map;
 use crate::size::Size;
@@ -30,6 +30,8 @@ pub struct MapCache {
     corners: Vec<AtomicU32>,
     /// Terrain-only cost fields toward each goal square, per footprint side 1–6.
     fields: [Vec<OnceLock<Box<[u32]>>>; 6],
+    /// What the terrain says of each anchor, per footprint side 1–6 ([`footings`]).
+    footings: [OnceLock<Box<[Footing]>>; 6],
 }
 
 fn encode(c: Cover) -> u8 {
@@ -61,6 +63,7 @@ impl MapCache {
             melee: unknown(table),
             corners: (0..table).map(|_| AtomicU32::new(u32::MAX)).collect(),
             fields: std::array::from_fn(|_| (0..squares).map(|_| OnceLock::new()).collect()),
+            footings: std::array::from_fn(|_| OnceLock::new()),
         }
     }
 
@@ -96,6 +99,13 @@ impl MapCache {
         let scores = corner_scores(map, a, t);
         slot.store(u32::from_le_bytes(scores), Ordering::Relaxed);
         scores
+    }
+
+    /// The terrain's [`Footing`] of every anchor of `map` for a footprint of `size`, one
+    /// table per footprint side.
+    pub fn footings(&self, map: &Map, size: Size) -> &[Footing] {
+        let side = usize::from(size.footprint()).clamp(1, 6);
+        self.footings[side - 1].get_or_init(|| footings(map, size).into_boxed_slice())
     }
 
     /// Terrain-only cost (in squares, 5-10-5 exact, climbing included) from every anchor to

@@ -147,8 +147,10 @@ impl Fight<'_> {
         let strikes_from = |p: Pos| {
             (p == from || self.free_for(u, p, size)) && self.weapon_for_from(u, p, t).is_some()
         };
-        let strike = (detours.field).fill_from_until(
+        let footings = self.scenario.cache().footings(self.map, size);
+        let strike = (detours.field).fill_on(
             self.map,
+            footings,
             from,
             size,
             None,
