@@ -298,13 +298,22 @@ pub struct CostField {
     cols: u16,
     origin: Option<Pos>,
     reverse: bool,
-    /// Per state: cost, or `u32::MAX` when unreached.
+    /// The current fill's number: a state's `dist` and `link`, and a square's `free`, belong
+    /// to this fill only when their stamp is it (nothing is cleared between fills).
+    fill: u32,
+    /// Per state: cost (`u32::MAX` when unreached), valid when `seen` is `fill`.
     dist: Vec<u32>,
     /// Per state: the previous state on the path from the start (forward) or the next one
     /// toward the goal (reverse); [`NONE`] at the origin and when unreached.
     link: Vec<u32>,
+    /// Per state: the fill that last wrote its `dist` and `link`.
+    seen: Vec<u32>,
     anchors: Vec<Anchor>,
     blocked: Vec<bool>,
+    /// Per square, in a forward fill: its footprint is clear of `blocked`, valid when
+    /// `free_seen` is `fill` (worked out when the fill first looks at it).
+    free: Vec<bool>,
+    free_seen: Vec<u32>,
     heap: BinaryHeap<Reverse<(u32, u32)>>,
 }
 
@@ -369,14 +378,14 @@ impl CostField {
         blocked: impl Fn(Pos) -> bool,
         mut stop: impl FnMut(Pos) -> bool,
     ) -> Option<Pos> {
-        self.prepare_on(board, footings, start, size, false, &blocked);
+        self.begin(board, start, false);
         if !board.contains(start) {
             return None;
         }
         self.seed(state(board.index(start), false));
         while let Some(Reverse((cost, at_state))) = self.heap.pop() {
             let at_state = at_state as usize;
-            if cost > self.dist[at_state] {
+            if cost > self.dist_of(at_state) {
                 continue;
             }
             let at = board.pos_of(at_state / 2);
@@ -388,7 +397,7 @@ impl CostField {
                 let Some(next) = at.offset(dr, dc, self.rows, self.cols) else {
                     continue;
                 };
-                let Some(step) = self.edge_cost(at, next, odd) else {
+                let Some(step) = self.edge_cost_on(footings, size, at, next, odd, &blocked) else {
                     continue;
                 };
                 let total = cost + step;
@@ -424,7 +433,7 @@ impl CostField {
         self.seed(state(board.index(goal), true));
         while let Some(Reverse((cost, at_state))) = self.heap.pop() {
             let at_state = at_state as usize;
-            if cost > self.dist[at_state] {
+            if cost > self.dist_of(at_state) {
                 continue;
             }
             let at = board.pos_of(at_state / 2);
@@ -451,11 +460,11 @@ impl CostField {
     /// `None` when unreachable or off the filled board.
     pub fn cost(&self, at: Pos) -> Option<u32> {
         let index = self.checked_index(at)?;
-        let even = self.dist[state(index, false)];
+        let even = self.dist_of(state(index, false));
         let best = if self.reverse {
             even
         } else {
-            even.min(self.dist[state(index, true)])
+            even.min(self.dist_of(state(index, true)))
         };
         (best != u32::MAX).then_some(best)
     }
@@ -467,7 +476,7 @@ impl CostField {
         if !self.reverse {
             return None;
         }
-        let cost = self.dist[state(self.checked_index(at)?, diagonals_so_far_odd)];
+        let cost = self.dist_of(state(self.checked_index(at)?, diagonals_so_far_odd));
         (cost != u32::MAX).then_some(cost)
     }
 
@@ -489,7 +498,7 @@ impl CostField {
             return false;
         }
         let (even, odd) = (state(index, false), state(index, true));
-        let best = if self.dist[odd] < self.dist[even] {
+        let best = if self.dist_of(odd) < self.dist_of(even) {
             odd
         } else {
             even
@@ -514,13 +523,13 @@ impl CostField {
 
     /// Pushes the squares of the link chain from `from` to the origin.
     fn follow(&self, from: usize, out: &mut Vec<Pos>) -> bool {
-        if self.dist[from] == u32::MAX {
+        if self.dist_of(from) == u32::MAX {
             return false;
         }
         let mut at = from;
         loop {
             out.push(self.pos(at / 2));
-            match self.link[at] {
+            match self.link_of(at) {
                 NONE => return true,
                 next => at = next as usize,
             }
@@ -551,14 +560,7 @@ impl CostField {
         blocked: &impl Fn(Pos) -> bool,
     ) {
         let len = board.len();
-        (self.rows, self.cols) = (board.rows(), board.cols());
-        self.origin = Some(origin);
-        self.reverse = reverse;
-        self.heap.clear();
-        self.dist.clear();
-        self.dist.resize(2 * len, u32::MAX);
-        self.link.clear();
-        self.link.resize(2 * len, NONE);
+        self.begin(board, origin, reverse);
         let side = size.footprint();
         let in_origin = |at: Pos| {
             (origin.row..origin.row.saturating_add(side)).contains(&at.row)
@@ -589,17 +591,128 @@ impl CostField {
         }
     }
 
+    /// Starts a fill from `origin` on `board`: a new fill number (so no state or square of an
+    /// earlier fill counts), buffers grown to the board.
+    fn begin<B: Board + ?Sized>(&mut self, board: &B, origin: Pos, reverse: bool) {
+        let len = board.len();
+        (self.rows, self.cols) = (board.rows(), board.cols());
+        self.origin = Some(origin);
+        self.reverse = reverse;
+        self.heap.clear();
+        self.fill = self.fill.wrapping_add(1);
+        if self.fill == 0 {
+            // After 2³² fills, old stamps could match again: forget them all.
+            self.seen.fill(0);
+            self.free_seen.fill(0);
+            self.fill = 1;
+        }
+        if self.seen.len() < 2 * len {
+            self.dist.resize(2 * len, u32::MAX);
+            self.link.resize(2 * len, NONE);
+            self.seen.resize(2 * len, 0);
+        }
+        if self.free_seen.len() < len {
+            self.free.resize(len, false);
+            self.free_seen.resize(len, 0);
+        }
+    }
+
+    /// A state's cost in this fill (`u32::MAX`: unreached).
+    #[inline]
+    fn dist_of(&self, s: usize) -> u32 {
+        if self.seen[s] == self.fill {
+            self.dist[s]
+        } else {
+            u32::MAX
+        }
+    }
+
+    /// A state's link in this fill ([`NONE`]: none).
+    #[inline]
+    fn link_of(&self, s: usize) -> u32 {
+        if self.seen[s] == self.fill {
+            self.link[s]
+        } else {
+            NONE
+        }
+    }
+
     fn seed(&mut self, origin_state: usize) {
         self.dist[origin_state] = 0;
+        self.link[origin_state] = NONE;
+        self.seen[origin_state] = self.fill;
         self.heap.push(Reverse((0, origin_state as u32)));
     }
 
     fn relax(&mut self, to_state: usize, cost: u32, via_state: usize) {
-        if cost < self.dist[to_state] {
+        if cost < self.dist_of(to_state) {
             self.dist[to_state] = cost;
             self.link[to_state] = via_state as u32;
+            self.seen[to_state] = self.fill;
             self.heap.push(Reverse((cost, to_state as u32)));
         }
+    }
+
+    /// [`edge_cost`](Self::edge_cost) for a forward fill from the board's `footings`, the
+    /// freedom of the square entered worked out on first look (its footprint clear of
+    /// `blocked`, the start footprint's own squares excepted).
+    #[inline]
+    fn edge_cost_on(
+        &mut self,
+        footings: &[Footing],
+        size: Size,
+        from: Pos,
+        to: Pos,
+        diagonals_so_far_odd: bool,
+        blocked: &impl Fn(Pos) -> bool,
+    ) -> Option<u32> {
+        let to_index = self.index(to);
+        let target = footings[to_index];
+        if !target.placeable || !self.free_on(to_index, to, size, blocked) {
+            return None;
+        }
+        let diagonal = from.row != to.row && from.col != to.col;
+        if diagonal {
+            let side_a = footings[self.index(Pos::new(from.row, to.col))];
+            let side_b = footings[self.index(Pos::new(to.row, from.col))];
+            if side_a.cost == 0 || side_b.cost == 0 {
+                return None;
+            }
+        }
+        let climb = target
+            .elevation
+            .saturating_sub(footings[self.index(from)].elevation);
+        Some(step_cost_parts(
+            diagonal,
+            target.cost,
+            u32::from(climb),
+            diagonals_so_far_odd,
+        ))
+    }
+
+    /// The footprint anchored at `at` (square `index`) is clear of `blocked` but for the
+    /// start footprint's own squares, remembered for the rest of the fill.
+    #[inline]
+    fn free_on(
+        &mut self,
+        index: usize,
+        at: Pos,
+        size: Size,
+        blocked: &impl Fn(Pos) -> bool,
+    ) -> bool {
+        if self.free_seen[index] == self.fill {
+            return self.free[index];
+        }
+        let origin = self.origin.unwrap_or(at);
+        let side = size.footprint();
+        let in_origin = |p: Pos| {
+            (origin.row..origin.row.saturating_add(side)).contains(&p.row)
+                && (origin.col..origin.col.saturating_add(side)).contains(&p.col)
+        };
+        let free = size.squares(at).all(|p| !(blocked(p) && !in_origin(p)));
+        self.free[index] = free;
+        self.free_seen[index] = self.fill;
+        free
     }
 
     /// [`step_cost`] from the cached anchors, plus the `blocked` squares: same rules, O(1).
