@@ -709,7 +709,7 @@ impl CostField {
             (origin.row..origin.row.saturating_add(side)).contains(&p.row)
                 && (origin.col..origin.col.saturating_add(side)).contains(&p.col)
         };
-        let free = size.squares(at).all(|p| !(blocked(p) && !in_origin(p)));
+        let free = size.squares(at).all(|p| !blocked(p) || in_origin(p));
         self.free[index] = free;
         self.free_seen[index] = self.fill;
         free

@@ -145,14 +145,15 @@ impl Fight<'_> {
         path: &mut Vec<Pos>,
     ) -> Approach {
         let key = (u, t, budget, within_ft, self.units[u].pos);
-        if let Some(approach) = self.recall_near(key, path) {
+        let recalled = (self.near_memo.borrow()).recall(key, self.world_marks(), path);
+        if let Some(approach) = recalled {
             return approach;
         }
         let goal = |f: &Self, p: Pos| {
             f.distance_ft_from(u, p, t) <= within_ft && f.has_line_of_effect_from(u, p, t)
         };
         let approach = self.plan_greedy(u, t, budget, goal, false, path);
-        self.remember_near(key, path, approach);
+        (self.near_memo.borrow_mut()).remember(key, self.world_marks(), path, approach);
         approach
     }
 

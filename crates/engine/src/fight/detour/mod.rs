@@ -24,7 +24,7 @@
 //! (it is keyed by everything the answer reads).
 
 pub(super) mod memo;
-mod outcome;
+pub(in crate::fight) mod outcome;
 
 pub use outcome::{Approach, StepsToward};
 
