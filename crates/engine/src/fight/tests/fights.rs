@@ -72,6 +72,34 @@ fn symmetric_matchup_with_phase_1_rules_stays_inside_the_3_sigma_band() {
     }
 }
 
+/// The same with special abilities on both sides (Bestiary — Universal Monster Rules):
+/// ferocity, fast healing, and natural attacks that trip (bite), poison with Strength damage
+/// (claws) and bleed (gore) — whatever they add, mirrored sides stay inside the band.
+#[test]
+fn symmetric_matchup_with_special_abilities_stays_inside_the_3_sigma_band() {
+    let natural = |name: &str, formula: &str, count: u32| {
+        json!({
+            "name": name, "kind": "melee", "attack_bonus": 4, "natural": true, "count": count,
+            "damage": [{ "formula": formula, "types": ["piercing"] }]
+        })
+    };
+    let patch = json!({
+        "attacks": [natural("bite", "1d6+1", 1), natural("claw", "1d4", 2), natural("gore", "1d4", 1)],
+        "features": ["Ferocity", "Fast Healing 1", "Trip", "Poison", "Bleed"],
+        "specials": [
+            { "rule": "ferocity" },
+            { "rule": "fast_healing", "amount": 1 },
+            { "rule": "trip", "attack": "bite" },
+            { "rule": "poison", "attack": "claw", "dc": 12, "ability": "str",
+              "damage": "1d2", "frequency": 4, "cure": 1 },
+            { "rule": "bleed", "attack": "gore", "amount": 1 }
+        ]
+    });
+    for deployment in [[("a", 'A'), ("b", 'B')], [("b", 'B'), ("a", 'A')]] {
+        assert_inside_the_band(mirrored_with(&deployment, patch.clone()));
+    }
+}
+
 /// 2000 seeded fights of `s`: the first side's share of decided fights is within 3σ of 1/2.
 fn assert_inside_the_band(s: Scenario) {
     let t = run_range(&s, Seed(1), 0..2000);
