@@ -110,6 +110,7 @@ impl Fight<'_> {
             }
             Rider::Poison(poison) => self.poison((a, t), poison, dice, sink),
             Rider::Bleed { amount } => self.start_bleeding((a, t), amount, sink),
+            Rider::EnergyDrain { levels } => self.drain((a, t), levels, sink),
         }
     }
 

@@ -47,6 +47,14 @@
 //!   modelled: the DC 15 Heal check that stops it.
 
 mod act;
+mod charge;
+mod drain;
+mod hit;
+mod hydra;
+mod rake;
+mod umr;
+
+pub use umr::{Umr, UmrState};
 
 use crate::model::special::{Lasting, Roll};
 use crate::model::{Ability, Combatant, DamageTypes, Special};
@@ -66,6 +74,8 @@ pub struct Specials {
     /// « Bestiary — Fast Healing »: hit points a round (0: none).
     pub fast_healing: u32,
     pub ferocity: bool,
+    /// The attack-shaped Universal Monster Rules (rend, pounce, rock catching…: [`umr`]).
+    pub umr: Umr,
 }
 
 impl Specials {
@@ -84,8 +94,19 @@ impl Specials {
                 | Special::Paralysis { .. }
                 | Special::Poison { .. }
                 | Special::Bleed { .. } => {}
+                Special::Rend { .. }
+                | Special::Pounce
+                | Special::Rake { .. }
+                | Special::PowerfulCharge { .. }
+                | Special::EnergyDrain { .. }
+                | Special::Disease
+                | Special::HydraHeads { .. }
+                | Special::RockThrowing { .. }
+                | Special::RockCatching
+                | Special::AllAroundVision => {}
             }
         }
+        out.umr = Umr::of(c);
         out
     }
 
@@ -117,6 +138,10 @@ pub enum Rider {
     Bleed {
         amount: u32,
     },
+    /// « Bestiary — Energy Drain »: `levels` negative levels.
+    EnergyDrain {
+        levels: u8,
+    },
 }
 
 /// « Bestiary — Poison »: one dose's numbers.
@@ -147,6 +172,8 @@ pub struct Afflictions {
     pub poison: Option<Running>,
     /// Points of ability damage, by [`Ability`] index.
     pub ability_damage: [u8; 6],
+    /// « Bestiary — Energy Drain »: negative levels from monsters' hits.
+    pub negative_levels: u8,
 }
 
 impl Rider {
@@ -189,6 +216,9 @@ impl Rider {
                 })),
                 Special::Bleed { attack: a, amount } if a == attack => {
                     Some(Rider::Bleed { amount })
+                }
+                Special::EnergyDrain { attack: a, amount } if a == attack => {
+                    Some(Rider::EnergyDrain { levels: amount })
                 }
                 _ => None,
             })
