@@ -57,6 +57,7 @@ vocabulary! {
         RockThrowing = "rock_throwing",
         RockCatching = "rock_catching",
         AllAroundVision = "all_around_vision",
+        Trample = "trample",
     }
 }
 
@@ -82,6 +83,7 @@ impl SpecialRule {
             SpecialRule::RockThrowing => "rock throwing",
             SpecialRule::RockCatching => "rock catching",
             SpecialRule::AllAroundVision => "all-around vision",
+            SpecialRule::Trample => "trample",
         }
     }
 }
@@ -220,6 +222,8 @@ pub enum Special {
     RockCatching,
     /// Cannot be flanked.
     AllAroundVision,
+    /// A full-round move over smaller foes: `damage` to each, Reflex `dc` for half.
+    Trample { damage: Roll, dc: u8 },
 }
 
 impl Special {
@@ -243,6 +247,7 @@ impl Special {
             Special::RockThrowing { .. } => SpecialRule::RockThrowing,
             Special::RockCatching => SpecialRule::RockCatching,
             Special::AllAroundVision => SpecialRule::AllAroundVision,
+            Special::Trample { .. } => SpecialRule::Trample,
         }
     }
 
@@ -341,7 +346,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::HydraHeads
         | SpecialRule::RockThrowing
         | SpecialRule::RockCatching
-        | SpecialRule::AllAroundVision => super::special_umr::takes(rule, name),
+        | SpecialRule::AllAroundVision
+        | SpecialRule::Trample => super::special_umr::takes(rule, name),
     };
     let given = [
         ("amount", s.amount.is_some()),
@@ -463,7 +469,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::HydraHeads
         | SpecialRule::RockThrowing
         | SpecialRule::RockCatching
-        | SpecialRule::AllAroundVision => super::special_umr::build(p, at, rule, &s, amount, cx)?,
+        | SpecialRule::AllAroundVision
+        | SpecialRule::Trample => super::special_umr::build(p, at, rule, &s, amount, cx)?,
     };
     Some(SpecialEntry {
         special,

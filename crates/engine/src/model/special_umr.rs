@@ -15,6 +15,7 @@ pub(super) fn takes(rule: SpecialRule, name: &str) -> bool {
     match rule {
         SpecialRule::Rend | SpecialRule::PowerfulCharge => matches!(name, "attack" | "damage"),
         SpecialRule::Rake | SpecialRule::RockThrowing => name == "attack",
+        SpecialRule::Trample => matches!(name, "damage" | "dc"),
         SpecialRule::EnergyDrain | SpecialRule::HydraHeads => matches!(name, "attack" | "amount"),
         _ => false,
     }
@@ -98,6 +99,13 @@ pub(super) fn build(
         SpecialRule::Disease => Special::Disease,
         SpecialRule::RockCatching => Special::RockCatching,
         SpecialRule::AllAroundVision => Special::AllAroundVision,
+        SpecialRule::Trample => {
+            let (d, dc) = (damage(p), ranged(p, at, "dc", s.dc, 1..=60));
+            Special::Trample {
+                damage: d?,
+                dc: dc? as u8,
+            }
+        }
         _ => return None,
     })
 }

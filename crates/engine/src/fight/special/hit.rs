@@ -40,14 +40,8 @@ impl Fight<'_> {
             _ => return false,
         };
         self.units[t].umr.catch_round = self.round;
-        let bonus = self.save_bonus(t, Save::Reflex, &Context::default());
-        let r = roll_save(bonus, dc, dice);
-        let d20 = D20 {
-            roll: r.roll,
-            bonus,
-            total: r.total,
-        };
-        let verdict = if r.success { "caught" } else { "fails" };
+        let (caught, d20) = self.reflex_save(t, dc, dice);
+        let verdict = if caught { "caught" } else { "fails" };
         log!(
             S,
             sink,
@@ -55,7 +49,19 @@ impl Fight<'_> {
             Some(self.id(t)),
             "rock catching: Ref DC {dc} {d20} -> {verdict}"
         );
-        r.success
+        caught
+    }
+
+    /// `t`'s Reflex save against `dc` (a monster rule's, no descriptor): success and the roll.
+    pub(super) fn reflex_save<R: Roller>(&self, t: usize, dc: i32, dice: &mut R) -> (bool, D20) {
+        let bonus = self.save_bonus(t, Save::Reflex, &Context::default());
+        let r = roll_save(bonus, dc, dice);
+        let d20 = D20 {
+            roll: r.roll,
+            bonus,
+            total: r.total,
+        };
+        (r.success, d20)
     }
 
     /// After `a`'s hit with weapon `w` on `t` that dealt `taken`: the rend of a second hit,

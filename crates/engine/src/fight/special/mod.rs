@@ -52,6 +52,7 @@ mod drain;
 mod hit;
 mod hydra;
 mod rake;
+mod trample;
 mod umr;
 
 pub use umr::{Umr, UmrState};
@@ -103,7 +104,8 @@ impl Specials {
                 | Special::HydraHeads { .. }
                 | Special::RockThrowing { .. }
                 | Special::RockCatching
-                | Special::AllAroundVision => {}
+                | Special::AllAroundVision
+                | Special::Trample { .. } => {}
             }
         }
         out.umr = Umr::of(c);

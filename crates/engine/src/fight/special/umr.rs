@@ -43,6 +43,8 @@ pub struct Umr {
     pub rock_catching: bool,
     /// « Bestiary — All-Around Vision »: cannot be flanked.
     pub all_around: bool,
+    /// « Bestiary — Trample »: the damage and the Reflex DC.
+    pub trample: Option<(Roll, u8)>,
 }
 
 impl Umr {
@@ -67,6 +69,7 @@ impl Umr {
                 Special::RockThrowing { attack } => out.rock = Some(attack),
                 Special::RockCatching => out.rock_catching = true,
                 Special::AllAroundVision => out.all_around = true,
+                Special::Trample { damage, dc } => out.trample = Some((damage, dc)),
                 _ => {}
             }
         }

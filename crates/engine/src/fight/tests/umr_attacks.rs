@@ -149,7 +149,7 @@ fn rake_attacks_come_with_a_pounce_and_never_as_ordinary_attacks() {
     let specials = json!([{ "rule": "pounce" }, { "rule": "rake", "attack": "rake" }]);
     let p = charge_fight(
         specials,
-        &[rake.clone()],
+        std::slice::from_ref(&rake),
         &[(20, 15), (20, 15), (20, 15), (20, 15)],
     );
     let said = p.said_by("cat");
@@ -440,4 +440,117 @@ fn staggered_zombie_starts_every_fight_staggered() {
             .feature_uses()
             .all(|(_, u)| u != FeatureUse::Unmodelled)
     );
+}
+
+fn elephant() -> Combatant {
+    monster(
+        "elephant",
+        include_str!("../../../../../data/monsters/elephant.json"),
+    )
+}
+
+/// The elephant (Huge, 3×3) three squares from two heroes standing one above the other, open
+/// ground beyond them.
+fn trample_field() -> crate::scenario::Scenario {
+    let hero = || creature("hero", json!({ "hp_max": 40 }));
+    scenario(
+        room(&["AAA.B....", "AAA.B....", "AAA......"]),
+        vec![("a", vec![elephant()]), ("b", vec![hero(), hero()])],
+        1,
+    )
+}
+
+#[test]
+fn trample_moves_over_smaller_foes_each_saving_for_half() {
+    let s = trample_field();
+    let plans = Plans::new()
+        .idle(&[1, 2])
+        .fixed(0, &[Action::Trample { target: target(1) }]);
+    // hero fails its Reflex save (2d8=4+4, +15); hero-2 saves on a natural 20 (2d8=5+5,
+    // +15, halved).
+    let p = play_with(
+        &s,
+        &plans,
+        &[
+            (20, 20),
+            (20, 1),
+            (20, 1),
+            (20, 2),
+            (8, 4),
+            (8, 4),
+            (20, 20),
+            (8, 5),
+            (8, 5),
+        ],
+    );
+    let said = p.said_by("elephant");
+    assert_eq!(
+        said,
+        [
+            "tramples (0,0)->(0,5)",
+            "trample vs hero: Ref DC 25 d20=2+0=2 fails, 2d8+15=23: 23 dmg (hero hp 40 -> 17)",
+            "trample vs hero-2: Ref DC 25 d20=20+0=20 saves, half, 2d8+15=25: 12 dmg \
+             (hero-2 hp 40 -> 28)",
+        ],
+        "{:#?}",
+        p.render()
+    );
+    assert_eq!(p.positions[0], crate::board::Pos::new(0, 5));
+}
+
+#[test]
+fn trample_is_stopped_by_a_foe_its_size_and_refused() {
+    let s = scenario(
+        room(&["AAA.BBB..", "AAA.BBB..", "AAA.BBB.."]),
+        vec![("a", vec![elephant()]), ("b", vec![elephant()])],
+        1,
+    );
+    let plans = Plans::new()
+        .idle(&[1])
+        .fixed(0, &[Action::Trample { target: target(1) }]);
+    let p = play_with(&s, &plans, &[(20, 20), (20, 1)]);
+    assert_eq!(p.count("tramples"), 0, "{:#?}", p.render());
+}
+
+#[test]
+fn trample_is_the_default_policy_s_choice_over_two_foes() {
+    let words = |_: &crate::fight::View<'_>, a: Action| a.kind().to_string();
+    let s = trample_field();
+    assert_eq!(decide_with(&s, 0, |_| {}, words), ["trample"]);
+    // A lone foe in reach: the full attack.
+    let hero = creature("hero", json!({ "hp_max": 40 }));
+    let s = scenario(
+        room(&["AAAB", "AAA.", "AAA."]),
+        vec![("a", vec![elephant()]), ("b", vec![hero])],
+        1,
+    );
+    let plan = decide_with(&s, 0, |_| {}, words);
+    assert!(!plan.contains(&"trample".to_string()), "{plan:?}");
+}
+
+#[test]
+fn pounce_makes_the_default_policy_charge_rather_than_walk_in_for_one_attack() {
+    // A cat with two claws and a sling, six squares from its foe: closing beats shooting;
+    // without pounce it walks into reach and strikes once, with pounce it charges.
+    let words = |_: &crate::fight::View<'_>, a: Action| a.kind().to_string();
+    let cat = |specials: Value| {
+        let sling = json!({ "name": "sling", "kind": "ranged", "attack_bonus": 0,
+            "range_increment_ft": 50, "damage": [{ "formula": "1", "types": ["bludgeoning"] }] });
+        creature(
+            "cat",
+            json!({ "attacks": [natural("claw", "1d6", 2, &["slashing"]), sling],
+                    "specials": specials }),
+        )
+    };
+    let field = |c: Combatant| {
+        scenario(
+            room(&["A.....B"]),
+            vec![("a", vec![c]), ("b", vec![victim(40)])],
+            1,
+        )
+    };
+    let pounces = decide_with(&field(cat(json!([{ "rule": "pounce" }]))), 0, |_| {}, words);
+    assert_eq!(pounces, ["charge"]);
+    let plain = decide_with(&field(cat(json!([]))), 0, |_| {}, words);
+    assert_eq!(plain, ["approach", "attack"]);
 }

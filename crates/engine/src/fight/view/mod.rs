@@ -12,6 +12,7 @@
 
 mod arms;
 mod maneuvers;
+mod monster;
 mod queries;
 mod spells;
 mod tactics;
