@@ -270,6 +270,21 @@ fn special_summary(c: &Combatant, s: Special) -> String {
             format!("{words} on {} ({amount} negative levels)", attack(i))
         }
         Special::Trample { damage, dc } => format!("{words} ({damage}, Ref DC {dc})"),
+        Special::KnockoutPoison {
+            attack: i,
+            dc,
+            duration,
+            amount,
+        } => {
+            let lasts = match duration {
+                Lasting::Rounds(r) => format!("{r} rounds"),
+                Lasting::Permanent => "permanent".to_string(),
+            };
+            format!(
+                "{words} on {} (Fort DC {dc}, unconscious {lasts}, {amount} doses)",
+                attack(i)
+            )
+        }
         Special::HydraHeads { attack: i, amount } => {
             let heads = c.attacks().get(i).map_or(0, |a| a.count());
             format!(

@@ -42,6 +42,8 @@ pub const NO_COMBAT_EFFECT: &[&str] = &[
     "freeze",
     "telepathy",
     "change shape",
+    // Never poisoning oneself by accident: no accident of the kind is simulated.
+    "poison use",
 ];
 
 /// Features whose effect the file's other fields already carry: the creature type (undead and
@@ -99,9 +101,7 @@ impl Combatant {
             (match &e.feature {
                 Some(f) => f.trim().eq_ignore_ascii_case(line.trim()),
                 None => feature_is(line, e.special.rule().words()),
-            }) || super::special_umr::also_models(e.special.rule())
-                .iter()
-                .any(|w| feature_is(line, w))
+            }) || (e.special.rule().also_models().iter()).any(|w| feature_is(line, w))
         });
         let listed = |list: &[&str]| list.iter().any(|w| feature_is(line, w));
         if let Some(e) = modelled {

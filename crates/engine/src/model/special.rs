@@ -1,7 +1,9 @@
 //! Structured special abilities: a combatant file's `specials` list, each entry naming one
 //! rule primitive of a closed catalogue ([`SpecialRule`]) with its parameters — Bestiary,
 //! Universal Monster Rules « Regeneration », « Fast Healing », « Ferocity », « Grab »,
-//! « Trip », « Paralysis », « Poison ». A creature's numbers live in its file (with the SRD citation in `source` or
+//! « Trip », « Paralysis », « Poison », « Rend », « Pounce », « Rake », « Powerful Charge »,
+//! « Trample », « Energy Drain », « Disease », « Rock Throwing », « Rock Catching », « All-Around
+//! Vision », the hydra's « Hydra Traits ». A creature's numbers live in its file (with the SRD citation in `source` or
 //! `notes`); the rule itself is Rust. Owns the schema ([`SpecialFile`]) and its validation
 //! into [`Special`]; what the rules do in a fight is `fight::special`'s, and how a free-text
 //! `features` line resolves against these entries is [`super::features`]'.
@@ -24,6 +26,19 @@
 //!   saves).
 //! - `bleed`: `attack` and `amount` 1–1000 (hit points lost at the start of each of the
 //!   victim's turns).
+//! - `rend`: `attack` (the melee attack whose two hits on one target in a round rend) and
+//!   `damage` (« 1d6+7 »). `powerful_charge`: `attack` and `damage` (the charging hit's).
+//! - `pounce`, `disease` (recorded: its onset is beyond a fight), `rock_catching`,
+//!   `all_around_vision`: no parameter.
+//! - `rake`: `attack`, a melee attack listed after the creature's ordinary ones (made only as
+//!   rake attacks, `count` swings).
+//! - `energy_drain`: `attack` and `amount` 1–10 (negative levels per hit).
+//! - `hydra_heads`: `attack` (the bite, its `count` the heads, 1–16) and `amount` (a head's
+//!   hit points: the hydra's HD). Also models the « Regenerate Head » line.
+//! - `rock_throwing`: `attack`, a ranged attack of the file (the rock).
+//! - `trample`: `damage` and `dc` 1–60 (Reflex, half).
+//! - `knockout_poison`: `attack` (melee or ranged: a poisoned bolt), `dc` 1–60 (Fortitude),
+//!   `duration` (rounds of unconsciousness, as for `paralysis`) and `amount` 1–100 (doses).
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -58,6 +73,7 @@ vocabulary! {
         RockCatching = "rock_catching",
         AllAroundVision = "all_around_vision",
         Trample = "trample",
+        KnockoutPoison = "knockout_poison",
     }
 }
 
@@ -84,6 +100,7 @@ impl SpecialRule {
             SpecialRule::RockCatching => "rock catching",
             SpecialRule::AllAroundVision => "all-around vision",
             SpecialRule::Trample => "trample",
+            SpecialRule::KnockoutPoison => "knockout poison",
         }
     }
 }
@@ -224,6 +241,14 @@ pub enum Special {
     AllAroundVision,
     /// A full-round move over smaller foes: `damage` to each, Reflex `dc` for half.
     Trample { damage: Roll, dc: u8 },
+    /// On a hit with attack `attack` (melee or ranged) while `amount` doses last, a
+    /// Fortitude save against `dc` or unconscious for `duration`.
+    KnockoutPoison {
+        attack: usize,
+        dc: u8,
+        duration: Lasting,
+        amount: u8,
+    },
 }
 
 impl Special {
@@ -248,6 +273,7 @@ impl Special {
             Special::RockCatching => SpecialRule::RockCatching,
             Special::AllAroundVision => SpecialRule::AllAroundVision,
             Special::Trample { .. } => SpecialRule::Trample,
+            Special::KnockoutPoison { .. } => SpecialRule::KnockoutPoison,
         }
     }
 
@@ -259,7 +285,8 @@ impl Special {
             | Special::Paralysis { attack, .. }
             | Special::Poison { attack, .. }
             | Special::Bleed { attack, .. }
-            | Special::EnergyDrain { attack, .. } => Some(attack),
+            | Special::EnergyDrain { attack, .. }
+            | Special::KnockoutPoison { attack, .. } => Some(attack),
             _ => None,
         }
     }
@@ -347,7 +374,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::RockThrowing
         | SpecialRule::RockCatching
         | SpecialRule::AllAroundVision
-        | SpecialRule::Trample => super::special_umr::takes(rule, name),
+        | SpecialRule::Trample
+        | SpecialRule::KnockoutPoison => rule.umr_takes(name),
     };
     let given = [
         ("amount", s.amount.is_some()),
@@ -470,7 +498,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::RockThrowing
         | SpecialRule::RockCatching
         | SpecialRule::AllAroundVision
-        | SpecialRule::Trample => super::special_umr::build(p, at, rule, &s, amount, cx)?,
+        | SpecialRule::Trample
+        | SpecialRule::KnockoutPoison => rule.umr_build(p, at, &s, amount, cx)?,
     };
     Some(SpecialEntry {
         special,

@@ -6,32 +6,51 @@
 
 use super::attack::{Attack, AttackKind};
 use super::special::{
-    Context, Special, SpecialFile, SpecialRule, attack, attack_where, ranged, roll,
+    Context, Lasting, Special, SpecialFile, SpecialRule, attack, attack_where, ranged, roll,
 };
 use crate::error::Problems;
 
-/// `rule` takes the parameter `name`.
-pub(super) fn takes(rule: SpecialRule, name: &str) -> bool {
-    match rule {
-        SpecialRule::Rend | SpecialRule::PowerfulCharge => matches!(name, "attack" | "damage"),
-        SpecialRule::Rake | SpecialRule::RockThrowing => name == "attack",
-        SpecialRule::Trample => matches!(name, "damage" | "dc"),
-        SpecialRule::EnergyDrain | SpecialRule::HydraHeads => matches!(name, "attack" | "amount"),
-        _ => false,
+impl SpecialRule {
+    /// This attack-shaped rule takes the parameter `name`.
+    pub(super) fn umr_takes(self, name: &str) -> bool {
+        match self {
+            SpecialRule::Rend | SpecialRule::PowerfulCharge => matches!(name, "attack" | "damage"),
+            SpecialRule::Rake | SpecialRule::RockThrowing => name == "attack",
+            SpecialRule::Trample => matches!(name, "damage" | "dc"),
+            SpecialRule::KnockoutPoison => {
+                matches!(name, "attack" | "dc" | "duration" | "amount")
+            }
+            SpecialRule::EnergyDrain | SpecialRule::HydraHeads => {
+                matches!(name, "attack" | "amount")
+            }
+            _ => false,
+        }
+    }
+
+    /// Other `features` lines an entry of this rule models besides the one its words name
+    /// (the hydra's « Regenerate Head » beside « Hydra Traits »).
+    pub fn also_models(self) -> &'static [&'static str] {
+        match self {
+            SpecialRule::HydraHeads => &["regenerate head"],
+            _ => &[],
+        }
+    }
+
+    /// The [`Special`] of an entry of this attack-shaped rule (its parameters' presence is
+    /// checked already). A method, so that `special` reaches it without importing this file.
+    pub(super) fn umr_build(
+        self,
+        p: &mut Problems,
+        at: &str,
+        s: &SpecialFile,
+        amount: Option<u32>,
+        cx: &Context,
+    ) -> Option<Special> {
+        build(p, at, self, s, amount, cx)
     }
 }
 
-/// Other `features` lines an entry of `rule` models besides the one its words name (the
-/// hydra's « Regenerate Head » beside « Hydra Traits »).
-pub fn also_models(rule: SpecialRule) -> &'static [&'static str] {
-    match rule {
-        SpecialRule::HydraHeads => &["regenerate head"],
-        _ => &[],
-    }
-}
-
-/// The [`Special`] of an entry of `rule` (its parameters' presence is checked already).
-pub(super) fn build(
+fn build(
     p: &mut Problems,
     at: &str,
     rule: SpecialRule,
@@ -99,6 +118,22 @@ pub(super) fn build(
         SpecialRule::Disease => Special::Disease,
         SpecialRule::RockCatching => Special::RockCatching,
         SpecialRule::AllAroundVision => Special::AllAroundVision,
+        SpecialRule::KnockoutPoison => {
+            let any = |_: &Attack| true;
+            let a = attack_where(p, at, s.attack.as_deref()?, cx.attacks, any, "an attack");
+            let dc = ranged(p, at, "dc", s.dc, 1..=60);
+            let duration = match s.duration.as_deref()? {
+                d if d.trim().eq_ignore_ascii_case("permanent") => Some(Lasting::Permanent),
+                d => roll(p, at, "duration", d).map(Lasting::Rounds),
+            };
+            let doses = ranged(p, at, "amount", amount.map(i64::from), 1..=100);
+            Special::KnockoutPoison {
+                attack: a?,
+                dc: dc? as u8,
+                duration: duration?,
+                amount: doses? as u8,
+            }
+        }
         SpecialRule::Trample => {
             let (d, dc) = (damage(p), ranged(p, at, "dc", s.dc, 1..=60));
             Special::Trample {

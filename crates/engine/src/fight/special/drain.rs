@@ -1,7 +1,11 @@
 //! « Bestiary — Energy Drain » on a hit: negative levels (`Afflictions::negative_levels`),
 //! counted in the numbers as a spell's negative levels are (`effects::parts`: −1 on attack
 //! rolls, saves, skill checks, CMB and CMD; −5 maximum hit points each) and 5 temporary hit
-//! points a level for the drainer.
+//! points a level for the drainer; a creature with at least as many negative levels as Hit
+//! Dice (its `level`) dies. Undead and creatures immune to energy drain are spared.
+//! Simplified: a critical hit does not double the levels; a caster loses no spell slot (its
+//! caster level drops, as for a spell's negative levels); the save a day later is beyond the
+//! fight.
 
 use crate::model::EffectTag;
 

@@ -45,12 +45,16 @@
 //!   and loses the amount at the start of each of its turns (`turn::life`); bleeds do not
 //!   stack: the larger counts. A healing spell that restores hit points stops it. Not
 //!   modelled: the DC 15 Heal check that stops it.
+//! - The attack-shaped rules (rend, pounce, rake, powerful charge, trample, energy drain, hydra
+//!   heads, rock throwing and catching, all-around vision): [`Umr`], each rule's file (`hit`,
+//!   `charge`, `rake`, `trample`, `drain`, `hydra`) with its simplifications.
 
 mod act;
 mod charge;
 mod drain;
 mod hit;
 mod hydra;
+mod knockout;
 mod rake;
 mod trample;
 mod umr;
@@ -105,7 +109,8 @@ impl Specials {
                 | Special::RockThrowing { .. }
                 | Special::RockCatching
                 | Special::AllAroundVision
-                | Special::Trample { .. } => {}
+                | Special::Trample { .. }
+                | Special::KnockoutPoison { .. } => {}
             }
         }
         out.umr = Umr::of(c);
@@ -143,6 +148,13 @@ pub enum Rider {
     /// « Bestiary — Energy Drain »: `levels` negative levels.
     EnergyDrain {
         levels: u8,
+    },
+    /// A poison that knocks out (« Drow Poison »): Fortitude `dc` or unconscious for
+    /// `duration`, while `doses` last.
+    Knockout {
+        dc: u8,
+        duration: Lasting,
+        doses: u8,
     },
 }
 
@@ -222,6 +234,16 @@ impl Rider {
                 Special::EnergyDrain { attack: a, amount } if a == attack => {
                     Some(Rider::EnergyDrain { levels: amount })
                 }
+                Special::KnockoutPoison {
+                    attack: a,
+                    dc,
+                    duration,
+                    amount,
+                } if a == attack => Some(Rider::Knockout {
+                    dc,
+                    duration,
+                    doses: amount,
+                }),
                 _ => None,
             })
     }

@@ -95,6 +95,8 @@ pub struct UmrState {
     pub regrow_round: u32,
     /// Hydra: stumps seared by fire or acid (they grow nothing).
     pub seared: u8,
+    /// Knockout poison: doses spent.
+    pub doses_spent: u8,
 }
 
 impl UmrState {

@@ -554,3 +554,88 @@ fn pounce_makes_the_default_policy_charge_rather_than_walk_in_for_one_attack() {
     let plain = decide_with(&field(cat(json!([]))), 0, |_| {}, words);
     assert_eq!(plain, ["approach", "attack"]);
 }
+
+#[test]
+fn hydra_heads_set_its_fast_healing_at_least_the_file_s_minimum() {
+    // Seven heads: fast healing 7 (the file's 5 is the minimum).
+    let club = creature(
+        "hero",
+        json!({ "hp_max": 200, "attacks": [melee("club", 10, "10", &["bludgeoning"])] }),
+    );
+    let mut h =
+        serde_json::from_str::<Value>(include_str!("../../../../../data/monsters/hydra.json"))
+            .unwrap();
+    h["attacks"][0]["count"] = json!(7);
+    let seven = parse_combatant("hydra", &h.to_string()).unwrap();
+    let s = scenario(
+        room(&["ABBB", ".BBB", ".BBB"]),
+        vec![("a", vec![club]), ("b", vec![seven])],
+        1,
+    );
+    let plans = Plans::new()
+        .idle(&[1])
+        .fixed(0, &[Action::Attack { target: target(1) }]);
+    let p = play_with(&s, &plans, &[(20, 20), (20, 1), (20, 15)]);
+    assert_eq!(p.said_by("hydra"), ["fast healing 7: hp 37 -> 44"]);
+}
+
+#[test]
+fn knockout_poison_of_the_drow_noble_puts_a_failed_save_unconscious_while_doses_last() {
+    let drow = monster(
+        "drow_noble",
+        include_str!("../../../../../data/monsters/drow_noble.json"),
+    );
+    let entry = drow.specials().iter().find_map(|e| match e.special {
+        crate::model::Special::KnockoutPoison { dc, amount, .. } => Some((dc, amount)),
+        _ => None,
+    });
+    assert_eq!(entry, Some((13, 4)));
+    assert!(
+        drow.feature_uses()
+            .any(|(l, u)| l.starts_with("Drow Poison") && u != FeatureUse::Unmodelled)
+    );
+    // A fixture archer with two doses: a failed save, a success, then no dose left.
+    let archer = creature(
+        "archer",
+        json!({ "attacks": [bow(10, 30)],
+                "specials": [{ "rule": "knockout_poison", "attack": "bow", "dc": 13,
+                               "duration": "10", "amount": 2 }] }),
+    );
+    let s = scenario(
+        room(&["A...B"]),
+        vec![("a", vec![archer]), ("b", vec![victim(60)])],
+        3,
+    );
+    let plans = Plans::new()
+        .idle(&[1])
+        .fixed(0, &[Action::Attack { target: target(1) }]);
+    let p = play_with(
+        &s,
+        &plans,
+        &[
+            (20, 20),
+            (20, 1),
+            (20, 15),
+            (6, 1),
+            (20, 2),
+            (20, 15),
+            (6, 1),
+            (20, 19),
+            (20, 15),
+            (6, 1),
+        ],
+    );
+    let poison: Vec<&str> = (p.said_by("archer").into_iter())
+        .filter(|l| l.starts_with("knockout"))
+        .collect();
+    assert_eq!(
+        poison,
+        [
+            "knockout poison vs victim: Fort DC 13 d20=2+0=2 fails -> unconscious for 10 rounds \
+             (1 doses left)",
+            "knockout poison vs victim: Fort DC 13 d20=19+0=19 saves (0 doses left)",
+        ],
+        "{:#?}",
+        p.render()
+    );
+}
