@@ -24,11 +24,9 @@ fn shipped_map_and_monsters_are_valid() {
          AC 13 (touch 10, flat-footed 13), attacks: falchion +5 (2d4+4, 18–20/×2), \
          javelin +1 (1d6+3, ×2, 30 ft), feats 1 modelled / 0 no-op, specials: ferocity"
     );
-    // The goblin has no features; the orc's light sensitivity is not modelled.
-    assert_eq!(
-        stderr(&out),
-        "warning: data/monsters/orc.json: features[1] \"Light Sensitivity\": no effect modelled\n"
-    );
+    // The goblin has no features; the orc's light sensitivity has no effect in a world
+    // without light levels.
+    assert_eq!(stderr(&out), "");
 }
 
 #[test]
@@ -62,7 +60,6 @@ fn no_op_feat_and_unknown_when_are_warnings_not_errors() {
         err.lines().collect::<Vec<_>>(),
         [
             format!("warning: {path}: feats[1] \"Cleave\": no effect modelled (traced no-op)"),
-            format!("warning: {path}: features[1] \"Light Sensitivity\": no effect modelled"),
             format!(
                 "warning: {path}: modifiers[1].when \"while_raging\": unknown condition, \
                  this modifier never applies"
@@ -277,12 +274,12 @@ fn no_file_is_a_usage_error() {
 
 #[test]
 fn features_modelled_by_specials_or_without_combat_effect_are_not_warned() {
-    // The troll: regeneration is a `specials` entry, darkvision and low-light vision have no
-    // effect in a fight; scent and rend are not modelled.
+    // The troll: regeneration and rend are `specials` entries, darkvision and low-light
+    // vision have no effect in a fight; scent is not modelled.
     let out = pf1e_sim(&["validate", "data/monsters/troll.json"]);
     assert_exit(&out, 0);
     assert!(
-        stdout(&out).ends_with(", specials: regeneration 5 (acid, fire)\n"),
+        stdout(&out).ends_with(", specials: regeneration 5 (acid, fire), rend on claw (1d6+7)\n"),
         "{}",
         stdout(&out)
     );
@@ -292,13 +289,7 @@ fn features_modelled_by_specials_or_without_combat_effect_are_not_warned() {
         .filter(|l| l.contains(": features["))
         .map(|l| l.rsplit_once(": features").unwrap().1)
         .collect();
-    assert_eq!(
-        features,
-        [
-            "[2] \"Scent\": no effect modelled",
-            "[4] \"Rend (2 claws, 1d6+7)\": no effect modelled"
-        ]
-    );
+    assert_eq!(features, ["[2] \"Scent\": no effect modelled"]);
 }
 
 #[test]
@@ -307,7 +298,7 @@ fn paralysis_and_poison_riders_are_summarized_and_not_warned() {
         (
             "data/monsters/ghoul.json",
             ", specials: paralysis on bite (Fort DC 13, 1d4+1 rounds), \
-             paralysis on claw (Fort DC 13, 1d4+1 rounds)\n",
+             paralysis on claw (Fort DC 13, 1d4+1 rounds), disease\n",
             "Paralysis (",
         ),
         (

@@ -256,6 +256,42 @@ fn special_summary(c: &Combatant, s: Special) -> String {
                 "consecutive saves"
             }
         ),
+        Special::Rend { attack: i, damage } => format!("{words} on {} ({damage})", attack(i)),
+        Special::Pounce | Special::Disease | Special::RockCatching | Special::AllAroundVision => {
+            words.to_string()
+        }
+        Special::Rake { attack: i } | Special::RockThrowing { attack: i } => {
+            format!("{words} with {}", attack(i))
+        }
+        Special::PowerfulCharge { attack: i, damage } => {
+            format!("{words} with {} ({damage})", attack(i))
+        }
+        Special::EnergyDrain { attack: i, amount } => {
+            format!("{words} on {} ({amount} negative levels)", attack(i))
+        }
+        Special::Trample { damage, dc } => format!("{words} ({damage}, Ref DC {dc})"),
+        Special::KnockoutPoison {
+            attack: i,
+            dc,
+            duration,
+            amount,
+        } => {
+            let lasts = match duration {
+                Lasting::Rounds(r) => format!("{r} rounds"),
+                Lasting::Permanent => "permanent".to_string(),
+            };
+            format!(
+                "{words} on {} (Fort DC {dc}, unconscious {lasts}, {amount} doses)",
+                attack(i)
+            )
+        }
+        Special::HydraHeads { attack: i, amount } => {
+            let heads = c.attacks().get(i).map_or(0, |a| a.count());
+            format!(
+                "{words} ({heads} heads, {} each, severed by {amount})",
+                attack(i)
+            )
+        }
     }
 }
 

@@ -37,10 +37,12 @@ pub struct Magic<'s> {
 
 impl<'s> Magic<'s> {
     pub fn new(info: &[UnitInfo]) -> Self {
-        // A poison rider's ability damage resolves through the effect parts as well.
+        // A poison rider's ability damage and an energy drain's negative levels resolve
+        // through the effect parts as well.
         let on = info.iter().any(|i| {
             i.caster.is_some()
-                || (i.weapons.iter()).any(|w| matches!(w.rider, Some(Rider::Poison(_))))
+                || (i.weapons.iter())
+                    .any(|w| matches!(w.rider, Some(Rider::Poison(_) | Rider::EnergyDrain { .. })))
         });
         let n = info.len();
         Magic {

@@ -283,6 +283,10 @@ impl Fight<'_> {
 
     /// [`Fight::flanked`] with `a` standing at `at` (a square a policy weighs stepping to).
     pub fn flanked_from(&self, a: usize, at: Pos, t: usize) -> bool {
+        // « Bestiary — All-Around Vision »: the creature « cannot be flanked ».
+        if self.info[t].traits.specials.umr.all_around {
+            return false;
+        }
         let tp = self.units[t].pos;
         let ts = self.info[t].size;
         let from = self.centre_at(a, at);

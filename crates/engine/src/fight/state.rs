@@ -21,7 +21,7 @@ use super::action::tactical::Tactical;
 use super::arms::{Arms, Ground};
 use super::effects::Wards;
 use super::magic::Magic;
-use super::special::Afflictions;
+use super::special::{Afflictions, UmrState};
 use super::unit::{UnitIds, UnitInfo};
 use crate::model::Combatant;
 use crate::rules::ConditionSet;
@@ -95,6 +95,8 @@ pub struct UnitState {
     pub regen_off_through: u32,
     /// « Bestiary — Poison »: the poison at work and the ability damage taken (`special`).
     pub afflictions: Afflictions,
+    /// Rend, rock catching and hydra heads this fight (`special::umr`).
+    pub umr: UmrState,
 }
 
 impl UnitState {
@@ -221,6 +223,7 @@ impl<'s> Fight<'s> {
                 ferocious: false,
                 regen_off_through: 0,
                 afflictions: Afflictions::default(),
+                umr: UmrState::default(),
             })
             .collect();
         Fight {
@@ -277,6 +280,7 @@ impl<'s> Fight<'s> {
                 ferocious: info.traits.specials.ferocity,
                 regen_off_through: 0,
                 afflictions: Afflictions::default(),
+                umr: UmrState::start(&info.traits.specials.umr),
             };
             if info.summoner.is_some() {
                 u.absent = true;

@@ -204,7 +204,10 @@ fn weapon(c: &Combatant, feats: FeatSet, index: usize, a: &Attack) -> Weapon {
         (0, natural_reach.max(a.reach_ft().unwrap_or(0)))
     };
     let increment_ft = a.range_increment_ft().unwrap_or(0);
-    let max_increments = if a.kind() == AttackKind::Touch || a.firearm() {
+    // « Bestiary — Rock Throwing »: « The creature can hurl the rock up to five range
+    // increments ».
+    let rock = super::special::Umr::of(c).rock == Some(index);
+    let max_increments = if a.kind() == AttackKind::Touch || a.firearm() || rock {
         5
     } else {
         10

@@ -34,11 +34,33 @@ pub const NO_COMBAT_EFFECT: &[&str] = &[
     "link",
     "share spells",
     "tricks",
+    // A world without light levels: the dazzle or blindness of bright light never comes.
+    "light sensitivity",
+    "light blindness",
+    // Passing for a statue before a fight; speaking mind to mind; the fight uses the stat
+    // block's own form (no policy changes shape).
+    "freeze",
+    "telepathy",
+    "change shape",
+    // Never poisoning oneself by accident: no accident of the kind is simulated.
+    "poison use",
 ];
 
 /// Features whose effect the file's other fields already carry: the creature type (undead and
-/// construct traits: no Constitution, the file's `immunities`) and `spell_slots` (cantrips).
-pub const IN_OTHER_FIELDS: &[&str] = &["undead traits", "construct traits", "cantrips"];
+/// construct traits: no Constitution, the file's `immunities`), `spell_slots` (cantrips), the
+/// `skills` totals, the `attacks` numbers and the start `conditions`.
+pub const IN_OTHER_FIELDS: &[&str] = &[
+    "undead traits",
+    "construct traits",
+    "cantrips",
+    // Class skills and racial skill bonuses: the `skills` totals include them.
+    "stalker",
+    "crafty",
+    // Weapons wielded as one size smaller: the `attacks` numbers include it.
+    "undersized weapons",
+    // A zombie's poor reflexes: its `conditions` start it staggered for the whole fight.
+    "staggered",
+];
 
 /// What a `features` line resolves to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,9 +97,11 @@ impl Combatant {
     }
 
     fn feature_use(&self, line: &str) -> FeatureUse {
-        let modelled = self.specials().iter().find(|e| match &e.feature {
-            Some(f) => f.trim().eq_ignore_ascii_case(line.trim()),
-            None => feature_is(line, e.special.rule().words()),
+        let modelled = self.specials().iter().find(|e| {
+            (match &e.feature {
+                Some(f) => f.trim().eq_ignore_ascii_case(line.trim()),
+                None => feature_is(line, e.special.rule().words()),
+            }) || (e.special.rule().also_models().iter()).any(|w| feature_is(line, w))
         });
         let listed = |list: &[&str]| list.iter().any(|w| feature_is(line, w));
         if let Some(e) = modelled {

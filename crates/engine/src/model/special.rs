@@ -1,7 +1,9 @@
 //! Structured special abilities: a combatant file's `specials` list, each entry naming one
 //! rule primitive of a closed catalogue ([`SpecialRule`]) with its parameters — Bestiary,
 //! Universal Monster Rules « Regeneration », « Fast Healing », « Ferocity », « Grab »,
-//! « Trip », « Paralysis », « Poison ». A creature's numbers live in its file (with the SRD citation in `source` or
+//! « Trip », « Paralysis », « Poison », « Rend », « Pounce », « Rake », « Powerful Charge »,
+//! « Trample », « Energy Drain », « Disease », « Rock Throwing », « Rock Catching », « All-Around
+//! Vision », the hydra's « Hydra Traits ». A creature's numbers live in its file (with the SRD citation in `source` or
 //! `notes`); the rule itself is Rust. Owns the schema ([`SpecialFile`]) and its validation
 //! into [`Special`]; what the rules do in a fight is `fight::special`'s, and how a free-text
 //! `features` line resolves against these entries is [`super::features`]'.
@@ -24,6 +26,19 @@
 //!   saves).
 //! - `bleed`: `attack` and `amount` 1–1000 (hit points lost at the start of each of the
 //!   victim's turns).
+//! - `rend`: `attack` (the melee attack whose two hits on one target in a round rend) and
+//!   `damage` (« 1d6+7 »). `powerful_charge`: `attack` and `damage` (the charging hit's).
+//! - `pounce`, `disease` (recorded: its onset is beyond a fight), `rock_catching`,
+//!   `all_around_vision`: no parameter.
+//! - `rake`: `attack`, a melee attack listed after the creature's ordinary ones (made only as
+//!   rake attacks, `count` swings).
+//! - `energy_drain`: `attack` and `amount` 1–10 (negative levels per hit).
+//! - `hydra_heads`: `attack` (the bite, its `count` the heads, 1–16) and `amount` (a head's
+//!   hit points: the hydra's HD). Also models the « Regenerate Head » line.
+//! - `rock_throwing`: `attack`, a ranged attack of the file (the rock).
+//! - `trample`: `damage` and `dc` 1–60 (Reflex, half).
+//! - `knockout_poison`: `attack` (melee or ranged: a poisoned bolt), `dc` 1–60 (Fortitude),
+//!   `duration` (rounds of unconsciousness, as for `paralysis`) and `amount` 1–100 (doses).
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -47,6 +62,18 @@ vocabulary! {
         Paralysis = "paralysis",
         Poison = "poison",
         Bleed = "bleed",
+        Rend = "rend",
+        Pounce = "pounce",
+        Rake = "rake",
+        PowerfulCharge = "powerful_charge",
+        EnergyDrain = "energy_drain",
+        Disease = "disease",
+        HydraHeads = "hydra_heads",
+        RockThrowing = "rock_throwing",
+        RockCatching = "rock_catching",
+        AllAroundVision = "all_around_vision",
+        Trample = "trample",
+        KnockoutPoison = "knockout_poison",
     }
 }
 
@@ -62,6 +89,18 @@ impl SpecialRule {
             SpecialRule::Paralysis => "paralysis",
             SpecialRule::Poison => "poison",
             SpecialRule::Bleed => "bleed",
+            SpecialRule::Rend => "rend",
+            SpecialRule::Pounce => "pounce",
+            SpecialRule::Rake => "rake",
+            SpecialRule::PowerfulCharge => "powerful charge",
+            SpecialRule::EnergyDrain => "energy drain",
+            SpecialRule::Disease => "disease",
+            SpecialRule::HydraHeads => "hydra traits",
+            SpecialRule::RockThrowing => "rock throwing",
+            SpecialRule::RockCatching => "rock catching",
+            SpecialRule::AllAroundVision => "all-around vision",
+            SpecialRule::Trample => "trample",
+            SpecialRule::KnockoutPoison => "knockout poison",
         }
     }
 }
@@ -179,6 +218,37 @@ pub enum Special {
     },
     /// On a hit with attack `attack`, the victim bleeds `amount` at the start of its turns.
     Bleed { attack: usize, amount: u32 },
+    /// Two hits with attack `attack` on one target in a round deal `damage` more, once a round.
+    Rend { attack: usize, damage: Roll },
+    /// A charge ends in a full attack.
+    Pounce,
+    /// Attack `attack` is made only as rake attacks, against the foe it grapples.
+    Rake { attack: usize },
+    /// A charge's hit with attack `attack` deals `damage` instead of its usual damage.
+    PowerfulCharge { attack: usize, damage: Roll },
+    /// On a hit with attack `attack`, `amount` negative levels.
+    EnergyDrain { attack: usize, amount: u8 },
+    /// A disease on a hit: its onset is beyond a fight (recorded, no effect).
+    Disease,
+    /// One attack `attack` per head, its `count` heads; a slashing hit of `amount` (the
+    /// hydra's HD) or more severs one.
+    HydraHeads { attack: usize, amount: u32 },
+    /// Attack `attack` (ranged) throws rocks.
+    RockThrowing { attack: usize },
+    /// Once a round, a Reflex save to catch a rock that hits it.
+    RockCatching,
+    /// Cannot be flanked.
+    AllAroundVision,
+    /// A full-round move over smaller foes: `damage` to each, Reflex `dc` for half.
+    Trample { damage: Roll, dc: u8 },
+    /// On a hit with attack `attack` (melee or ranged) while `amount` doses last, a
+    /// Fortitude save against `dc` or unconscious for `duration`.
+    KnockoutPoison {
+        attack: usize,
+        dc: u8,
+        duration: Lasting,
+        amount: u8,
+    },
 }
 
 impl Special {
@@ -192,6 +262,18 @@ impl Special {
             Special::Paralysis { .. } => SpecialRule::Paralysis,
             Special::Poison { .. } => SpecialRule::Poison,
             Special::Bleed { .. } => SpecialRule::Bleed,
+            Special::Rend { .. } => SpecialRule::Rend,
+            Special::Pounce => SpecialRule::Pounce,
+            Special::Rake { .. } => SpecialRule::Rake,
+            Special::PowerfulCharge { .. } => SpecialRule::PowerfulCharge,
+            Special::EnergyDrain { .. } => SpecialRule::EnergyDrain,
+            Special::Disease => SpecialRule::Disease,
+            Special::HydraHeads { .. } => SpecialRule::HydraHeads,
+            Special::RockThrowing { .. } => SpecialRule::RockThrowing,
+            Special::RockCatching => SpecialRule::RockCatching,
+            Special::AllAroundVision => SpecialRule::AllAroundVision,
+            Special::Trample { .. } => SpecialRule::Trample,
+            Special::KnockoutPoison { .. } => SpecialRule::KnockoutPoison,
         }
     }
 
@@ -202,7 +284,9 @@ impl Special {
             | Special::Trip { attack }
             | Special::Paralysis { attack, .. }
             | Special::Poison { attack, .. }
-            | Special::Bleed { attack, .. } => Some(attack),
+            | Special::Bleed { attack, .. }
+            | Special::EnergyDrain { attack, .. }
+            | Special::KnockoutPoison { attack, .. } => Some(attack),
             _ => None,
         }
     }
@@ -280,6 +364,18 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
             "attack" | "dc" | "ability" | "damage" | "frequency" | "cure"
         ),
         SpecialRule::Bleed => matches!(name, "attack" | "amount"),
+        SpecialRule::Rend
+        | SpecialRule::Pounce
+        | SpecialRule::Rake
+        | SpecialRule::PowerfulCharge
+        | SpecialRule::EnergyDrain
+        | SpecialRule::Disease
+        | SpecialRule::HydraHeads
+        | SpecialRule::RockThrowing
+        | SpecialRule::RockCatching
+        | SpecialRule::AllAroundVision
+        | SpecialRule::Trample
+        | SpecialRule::KnockoutPoison => rule.umr_takes(name),
     };
     let given = [
         ("amount", s.amount.is_some()),
@@ -392,6 +488,18 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
                 cure: cure? as u8,
             }
         }
+        SpecialRule::Rend
+        | SpecialRule::Pounce
+        | SpecialRule::Rake
+        | SpecialRule::PowerfulCharge
+        | SpecialRule::EnergyDrain
+        | SpecialRule::Disease
+        | SpecialRule::HydraHeads
+        | SpecialRule::RockThrowing
+        | SpecialRule::RockCatching
+        | SpecialRule::AllAroundVision
+        | SpecialRule::Trample
+        | SpecialRule::KnockoutPoison => rule.umr_build(p, at, &s, amount, cx)?,
     };
     Some(SpecialEntry {
         special,
@@ -401,7 +509,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
 }
 
 /// The integer parameter `name`, when given, within `range`.
-fn ranged(
+pub(super) fn ranged(
     p: &mut Problems,
     at: &str,
     name: &str,
@@ -425,7 +533,7 @@ fn ranged(
 }
 
 /// The dice parameter `name` as a [`Roll`].
-fn roll(p: &mut Problems, at: &str, name: &str, formula: &str) -> Option<Roll> {
+pub(super) fn roll(p: &mut Problems, at: &str, name: &str, formula: &str) -> Option<Roll> {
     Roll::parse(formula)
         .map_err(|m| p.add(format!("{at}.{name}"), m))
         .ok()
@@ -448,23 +556,38 @@ fn bypass(p: &mut Problems, at: &str, names: &[String]) -> DamageTypes {
 }
 
 /// The index of the melee attack named `name` (case-insensitive).
-fn attack(p: &mut Problems, at: &str, name: &str, attacks: &[Attack]) -> Option<usize> {
+pub(super) fn attack(p: &mut Problems, at: &str, name: &str, attacks: &[Attack]) -> Option<usize> {
+    let melee = |a: &Attack| {
+        a.kind() == AttackKind::Melee
+            || (a.kind() == AttackKind::Touch && a.range_increment_ft().is_none())
+    };
+    attack_where(
+        p,
+        at,
+        name,
+        attacks,
+        melee,
+        "a melee attack: a rider rides on a melee hit",
+    )
+}
+
+/// The index of the attack named `name` (case-insensitive) when it `fits`; else an error
+/// saying it is not `what`.
+pub(super) fn attack_where(
+    p: &mut Problems,
+    at: &str,
+    name: &str,
+    attacks: &[Attack],
+    fits: impl Fn(&Attack) -> bool,
+    what: &str,
+) -> Option<usize> {
     let found = attacks
         .iter()
         .position(|a| a.name().trim().eq_ignore_ascii_case(name.trim()));
     match found {
-        Some(i) if attacks[i].kind() == AttackKind::Melee => Some(i),
-        Some(i)
-            if attacks[i].kind() == AttackKind::Touch
-                && attacks[i].range_increment_ft().is_none() =>
-        {
-            Some(i)
-        }
+        Some(i) if fits(&attacks[i]) => Some(i),
         Some(_) => {
-            p.add(
-                format!("{at}.attack"),
-                format!("`{name}` is not a melee attack: a rider rides on a melee hit"),
-            );
+            p.add(format!("{at}.attack"), format!("`{name}` is not {what}"));
             None
         }
         None => {

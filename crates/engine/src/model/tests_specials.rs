@@ -154,7 +154,8 @@ fn features_resolve_by_entry_by_rule_words_or_by_the_lists() {
         uses,
         [
             FeatureUse::Unmodelled,
-            FeatureUse::Unmodelled,
+            // A world without light levels: light sensitivity never dazzles.
+            FeatureUse::NoCombatEffect,
             FeatureUse::NoCombatEffect
         ]
     );
@@ -307,4 +308,49 @@ fn the_ghoul_lich_imp_and_quasit_riders_resolve_their_features() {
             .count();
         assert_eq!(modelled, 1, "{name}");
     }
+}
+
+#[test]
+fn attack_rules_take_their_parameters_and_name_their_attack() {
+    let c = parse(&orc_with(
+        r#"[{ "rule": "rend", "attack": "falchion", "damage": "1d6+7" },
+            { "rule": "pounce" }, { "rule": "rock_catching" },
+            { "rule": "energy_drain", "attack": "falchion", "amount": 2 }]"#,
+    ))
+    .unwrap();
+    let rules: Vec<SpecialRule> = c.specials().iter().map(|e| e.special.rule()).collect();
+    assert_eq!(
+        rules,
+        [
+            SpecialRule::Rend,
+            SpecialRule::Pounce,
+            SpecialRule::RockCatching,
+            SpecialRule::EnergyDrain
+        ]
+    );
+    rejects(
+        r#"[{ "rule": "rend", "attack": "falchion" }]"#,
+        "specials[0].damage",
+        "missing: `rend` needs `damage`",
+    );
+    rejects(
+        r#"[{ "rule": "pounce", "dc": 12 }]"#,
+        "specials[0].dc",
+        "`pounce` takes no `dc`",
+    );
+    rejects(
+        r#"[{ "rule": "rock_throwing", "attack": "falchion" }]"#,
+        "specials[0].attack",
+        "`falchion` is not a ranged attack: rocks are thrown",
+    );
+    rejects(
+        r#"[{ "rule": "energy_drain", "attack": "falchion", "amount": 11 }]"#,
+        "specials[0].amount",
+        "must be between 1 and 10, got 11",
+    );
+    rejects(
+        r#"[{ "rule": "rake", "attack": "falchion" }]"#,
+        "specials[0].attack",
+        "list it after the creature's ordinary attacks",
+    );
 }

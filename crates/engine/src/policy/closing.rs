@@ -41,7 +41,13 @@ pub fn closing_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan
         plan.push(Action::FullAttack { target });
         return true;
     }
-    let swing = view.swing_damage_x100(me, target, m, 0);
+    // « Bestiary — Pounce »: a charge ends in a full attack.
+    let pounce = view.pounces(me) && view.can_charge(me, target);
+    let swing = if pounce {
+        melee
+    } else {
+        view.swing_damage_x100(me, target, m, 0)
+    };
     let shots = HORIZON * shoot;
     if swing + (HORIZON - 1) * melee <= shots {
         return false;
@@ -51,7 +57,7 @@ pub fn closing_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan
     // else, when the walk gets anywhere (creatures may fill the way), move and shoot once
     // now, a swing next turn, then full attacks.
     let walk = view.approach_walk(me, target, reach_ft);
-    if walk != Walk::Reaches && view.can_charge(me, target) {
+    if pounce || (walk != Walk::Reaches && view.can_charge(me, target)) {
         plan.push(Action::Charge { target });
         return true;
     }

@@ -19,6 +19,7 @@ use crate::fight::{Action, Approach, Life, Plan, Policy, UnitId, View};
 use super::attack::{full_attack, push_power_choice};
 use super::casting::{Latitude, cast_turn};
 use super::closing::closing_turn;
+use super::monster::trample_turn;
 use super::tactical::{hold_turn, retrieve_turn, tactical_turn};
 use crate::rules::{Condition, flag};
 
@@ -76,7 +77,8 @@ pub fn conditioned_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
 ///    and attacks (`tactical::retrieve_turn`);
 /// 1. a coup de grâce when [`coup_de_grace_choice`] names a helpless enemy;
 /// 2. a tactical choice (`tactical::tactical_turn`: total defense, a manoeuvre, aid another,
-///    a step to flank, ready, tumble);
+///    a step to flank, ready, tumble), or a trample over two enemies, or over `target` when
+///    no weapon strikes it from here (`monster::trample_turn`);
 /// 3. when a weapon can strike `target` from here: close to melee when that is worth more
 ///    (`closing::closing_turn`), else full attack;
 /// 4. charge (after 5. when it has more than one attack a round); 5. a 5-foot step and a full
@@ -95,7 +97,9 @@ pub fn default_toward(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pl
     let strikes = view.weapon_for(me, target).is_some();
     if let Some(victim) = coup_de_grace_choice(view, me, target, strikes) {
         plan.push(Action::CoupDeGrace { target: victim });
-    } else if tactical_turn(view, me, target, strikes, plan) {
+    } else if tactical_turn(view, me, target, strikes, plan)
+        || trample_turn(view, me, target, strikes, plan)
+    {
     } else if strikes {
         if !closing_turn(view, me, target, plan) {
             full_attack(view, me, target, plan);
@@ -111,7 +115,8 @@ pub fn default_toward(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pl
 fn attack_this_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) -> bool {
     // « CRB — Charge » gives one attack: with more than one a round, a 5-foot step into
     // reach and the full attack come first.
-    let several = view.swings_per_round(me) > 1;
+    // « Bestiary — Pounce »: its charge ends in a full attack, so it always charges first.
+    let several = view.swings_per_round(me) > 1 && !view.pounces(me);
     let steps = view.steps_toward(me, target);
     if !(several && steps.attack.is_some()) && view.can_charge(me, target) {
         plan.push(Action::Charge { target });

@@ -54,6 +54,19 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) {
+        self.full_attack_with(u, target, Swing::default(), dice, sink);
+    }
+
+    /// [`Fight::full_attack`] with every swing on top of `base` (« Bestiary — Pounce »: the
+    /// charge's +2).
+    pub(super) fn full_attack_with<R: Roller, S: Sink>(
+        &mut self,
+        u: usize,
+        target: usize,
+        base: Swing,
+        dice: &mut R,
+        sink: &mut S,
+    ) {
         let Some(t) = self.live_target(u, target) else {
             return;
         };
@@ -62,6 +75,12 @@ impl Fight<'_> {
         };
         let info = self.info;
         let mut target = t;
+        if info[u].traits.specials.umr.rake.is_some() {
+            self.rake(u, t, base, dice, sink);
+            if !(self.units[u].active() && self.units[t].active()) {
+                return;
+            }
+        }
         let natural = info[u].weapons[first].natural;
         let lines = if natural {
             info[u].weapons.len()
@@ -75,7 +94,7 @@ impl Fight<'_> {
                 self.provoke_shooting(u, dice, sink);
             }
             if self.units[u].active() && self.units[target].active() {
-                self.strike(u, target, first, Swing::default(), dice, sink);
+                self.strike(u, target, first, base, dice, sink);
                 if self.units[u].arms.counted(first) {
                     self.spend_shot(u, first, target, sink);
                 }
@@ -86,7 +105,7 @@ impl Fight<'_> {
         }
         for k in 0..lines {
             let (w, penalty) = if natural {
-                if !info[u].weapons[k].natural {
+                if !info[u].weapons[k].natural || self.is_rake(u, k) {
                     continue;
                 }
                 (k, 0)
@@ -103,7 +122,7 @@ impl Fight<'_> {
             if !Self::weapon_band(&info[u].weapons[w], d) {
                 continue;
             }
-            for _ in 0..info[u].weapons[w].count {
+            for _ in 0..self.swings(u, w) {
                 if !self.units[target].active()
                     || !self.units[u].active()
                     || !self.units[u].arms.usable(w)
@@ -116,17 +135,7 @@ impl Fight<'_> {
                         break;
                     }
                 }
-                self.strike(
-                    u,
-                    target,
-                    w,
-                    Swing {
-                        penalty,
-                        ..Swing::default()
-                    },
-                    dice,
-                    sink,
-                );
+                self.strike(u, target, w, Swing { penalty, ..base }, dice, sink);
                 if self.units[u].arms.counted(w) {
                     self.spend_shot(u, w, target, sink);
                 }

@@ -118,6 +118,10 @@ pub enum Action {
     /// `fast`), each threatened square left an Acrobatics check against the threatening
     /// enemy's CMD instead of an attack of opportunity.
     Tumble { target: UnitId, fast: bool },
+    /// Full round (« Bestiary — Trample »): up to its speed in a straight line over the
+    /// smaller enemies toward `target`, beyond it; each takes the trample's damage (Reflex
+    /// half). Only for a creature with `trample`.
+    Trample { target: UnitId },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -266,6 +270,7 @@ impl Action {
             Action::AidAnother { .. } => "aid_another",
             Action::Hide => "hide",
             Action::Tumble { .. } => "tumble",
+            Action::Trample { .. } => "trample",
         }
     }
 
@@ -331,6 +336,7 @@ impl Action {
             Action::FightDefensively => Cost::new(Slot::Free, Stays, No),
             Action::Hide => Cost::new(Slot::Move, Stays, No),
             Action::Tumble { .. } => Cost::new(Slot::Move, Walks, Yes),
+            Action::Trample { .. } => Cost::new(Slot::FullRound, Walks, No),
         }
     }
 
@@ -343,7 +349,8 @@ impl Action {
             Action::Charge { .. }
             | Action::CoupDeGrace { .. }
             | Action::Withdraw
-            | Action::Run { .. } => None,
+            | Action::Run { .. }
+            | Action::Trample { .. } => None,
             // « CRB — Staggered »: a standard-action spell fits, a full-round one does not.
             Action::Cast { .. } => match self.cost().slot {
                 Slot::FullRound | Slot::Beyond => None,
@@ -433,6 +440,7 @@ mod tests {
                 target: t,
                 fast: false,
             },
+            Action::Trample { target: t },
         ]
         .into_iter()
         .filter(|a| a.cost().movement.runs_or_charges())

@@ -83,6 +83,7 @@ impl Fight<'_> {
                 return self.aid_another(u, ally.index(), enemy.index(), mode, dice, sink);
             }
             Action::Hide => return self.hide(u, dice, sink),
+            Action::Trample { target } => return self.trample(u, target.index(), dice, sink),
             Action::Tumble { target, fast } => {
                 self.tumble(u, target.index(), fast, scratch, dice, sink)
             }
@@ -126,7 +127,7 @@ impl Fight<'_> {
     }
 
     /// `target` if it is an active enemy, else the nearest active enemy.
-    fn live_target(&self, u: usize, target: usize) -> Option<usize> {
+    pub(crate) fn live_target(&self, u: usize, target: usize) -> Option<usize> {
         if target < self.units.len() && self.enemies(u, target) && self.units[target].active() {
             Some(target)
         } else {

@@ -70,15 +70,23 @@ impl Fight<'_> {
             return;
         }
         self.units[u].charged = true;
+        let swing = Swing {
+            charge: true,
+            ..Swing::default()
+        };
+        // « Bestiary — Pounce »: « When a creature with this special attack makes a charge, it
+        // can make a full attack ».
+        if self.info[u].traits.specials.umr.pounce {
+            if self.units[t].active() {
+                self.full_attack_with(u, t, swing, dice, sink);
+            }
+            return;
+        }
         if self.units[t].active()
             && let Some(w) = self
                 .weapon_for(u, t)
                 .filter(|&w| self.info[u].weapons[w].melee)
         {
-            let swing = Swing {
-                charge: true,
-                ..Swing::default()
-            };
             self.strike(u, t, w, swing, dice, sink);
         }
     }

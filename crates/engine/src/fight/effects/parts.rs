@@ -99,6 +99,18 @@ impl<'s> Fight<'s> {
         if afflictions.poison.is_some() {
             wards.add(Wards::POISON);
         }
+        // « Bestiary — Energy Drain »: a monster's negative levels count as a spell's do.
+        if afflictions.negative_levels > 0 {
+            wards.add(Wards::NEGATIVE_LEVELS);
+            for stat in NEGATIVE_LEVEL_STATS {
+                parts.push(Part {
+                    stat,
+                    kind: BonusType::Untyped,
+                    value: -i32::from(afflictions.negative_levels),
+                    when: &ALWAYS,
+                });
+            }
+        }
         for a in self.magic.effects[u].iter() {
             let effect = self.effect_of(a);
             wards.add(Wards::ANY | ward_of(effect));
@@ -156,10 +168,12 @@ impl<'s> Fight<'s> {
         if !self.units[u].wards.has(Wards::NEGATIVE_LEVELS) {
             return 0;
         }
-        (self.magic.effects[u].iter())
-            .filter(|a| matches!(self.effect_of(a), Effect::NegativeLevels { .. }))
-            .map(|a| a.value)
-            .sum()
+        let drained = i32::from(self.units[u].afflictions.negative_levels);
+        drained
+            + (self.magic.effects[u].iter())
+                .filter(|a| matches!(self.effect_of(a), Effect::NegativeLevels { .. }))
+                .map(|a| a.value)
+                .sum::<i32>()
     }
 
     /// [`Fight::stat_mod`] with one more unconditional typed bonus `(kind, value)` on `stat`:

@@ -14,7 +14,7 @@ use crate::rules::{Context, Descriptor, Save, roll_save};
 use crate::vocab::{EnumSet, Vocabulary};
 
 /// The descriptor of a poison's saves (save modifiers « vs poison » count).
-fn poison_descriptor() -> EnumSet<Descriptor> {
+pub(super) fn poison_descriptor() -> EnumSet<Descriptor> {
     [Descriptor::Poison].into_iter().collect()
 }
 
@@ -50,7 +50,12 @@ impl Fight<'_> {
     pub(crate) fn turn_start_healing<S: Sink>(&mut self, u: usize, sink: &mut S) {
         let specials = self.info[u].traits.specials;
         if specials.fast_healing > 0 {
-            self.heal_self(u, "fast healing", specials.fast_healing, sink);
+            // « Bestiary — Hydra »: « fast healing ability is equal to its current number of
+            // heads (minimum fast healing 5) » — the file's amount is that minimum.
+            let amount = specials
+                .fast_healing
+                .max(u32::from(self.units[u].umr.heads));
+            self.heal_self(u, "fast healing", amount, sink);
         }
         if let Some(r) = specials.regeneration {
             if self.regeneration_works(u) {
@@ -110,6 +115,12 @@ impl Fight<'_> {
             }
             Rider::Poison(poison) => self.poison((a, t), poison, dice, sink),
             Rider::Bleed { amount } => self.start_bleeding((a, t), amount, sink),
+            Rider::EnergyDrain { levels } => self.drain((a, t), levels, sink),
+            Rider::Knockout {
+                dc,
+                duration,
+                doses,
+            } => self.knock_out((a, t), (dc, duration, doses), dice, sink),
         }
     }
 
@@ -262,7 +273,7 @@ impl Fight<'_> {
     }
 
     /// `t` rolls its Fortitude save against `dc`, an effect of `descriptors` from `source`.
-    fn fort_save<R: Roller>(
+    pub(super) fn fort_save<R: Roller>(
         &self,
         t: usize,
         source: Option<usize>,

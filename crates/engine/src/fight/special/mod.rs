@@ -45,8 +45,21 @@
 //!   and loses the amount at the start of each of its turns (`turn::life`); bleeds do not
 //!   stack: the larger counts. A healing spell that restores hit points stops it. Not
 //!   modelled: the DC 15 Heal check that stops it.
+//! - The attack-shaped rules (rend, pounce, rake, powerful charge, trample, energy drain, hydra
+//!   heads, rock throwing and catching, all-around vision): [`Umr`], each rule's file (`hit`,
+//!   `charge`, `rake`, `trample`, `drain`, `hydra`) with its simplifications.
 
 mod act;
+mod charge;
+mod drain;
+mod hit;
+mod hydra;
+mod knockout;
+mod rake;
+mod trample;
+mod umr;
+
+pub use umr::{Umr, UmrState};
 
 use crate::model::special::{Lasting, Roll};
 use crate::model::{Ability, Combatant, DamageTypes, Special};
@@ -66,6 +79,8 @@ pub struct Specials {
     /// « Bestiary — Fast Healing »: hit points a round (0: none).
     pub fast_healing: u32,
     pub ferocity: bool,
+    /// The attack-shaped Universal Monster Rules (rend, pounce, rock catching…: [`umr`]).
+    pub umr: Umr,
 }
 
 impl Specials {
@@ -84,8 +99,21 @@ impl Specials {
                 | Special::Paralysis { .. }
                 | Special::Poison { .. }
                 | Special::Bleed { .. } => {}
+                Special::Rend { .. }
+                | Special::Pounce
+                | Special::Rake { .. }
+                | Special::PowerfulCharge { .. }
+                | Special::EnergyDrain { .. }
+                | Special::Disease
+                | Special::HydraHeads { .. }
+                | Special::RockThrowing { .. }
+                | Special::RockCatching
+                | Special::AllAroundVision
+                | Special::Trample { .. }
+                | Special::KnockoutPoison { .. } => {}
             }
         }
+        out.umr = Umr::of(c);
         out
     }
 
@@ -117,6 +145,17 @@ pub enum Rider {
     Bleed {
         amount: u32,
     },
+    /// « Bestiary — Energy Drain »: `levels` negative levels.
+    EnergyDrain {
+        levels: u8,
+    },
+    /// A poison that knocks out (« Drow Poison »): Fortitude `dc` or unconscious for
+    /// `duration`, while `doses` last.
+    Knockout {
+        dc: u8,
+        duration: Lasting,
+        doses: u8,
+    },
 }
 
 /// « Bestiary — Poison »: one dose's numbers.
@@ -147,6 +186,8 @@ pub struct Afflictions {
     pub poison: Option<Running>,
     /// Points of ability damage, by [`Ability`] index.
     pub ability_damage: [u8; 6],
+    /// « Bestiary — Energy Drain »: negative levels from monsters' hits.
+    pub negative_levels: u8,
 }
 
 impl Rider {
@@ -190,6 +231,19 @@ impl Rider {
                 Special::Bleed { attack: a, amount } if a == attack => {
                     Some(Rider::Bleed { amount })
                 }
+                Special::EnergyDrain { attack: a, amount } if a == attack => {
+                    Some(Rider::EnergyDrain { levels: amount })
+                }
+                Special::KnockoutPoison {
+                    attack: a,
+                    dc,
+                    duration,
+                    amount,
+                } if a == attack => Some(Rider::Knockout {
+                    dc,
+                    duration,
+                    doses: amount,
+                }),
                 _ => None,
             })
     }

@@ -124,7 +124,18 @@ impl Fight<'_> {
             log!(S, sink, round, Some(a_id), "{head} -> HIT{crit}{note}");
             return Struck::MISS;
         }
-        let damage = self.roll_damage(a, t, w, &numbers, roll.crit, dice);
+        let umr_hit =
+            self.info[a].traits.specials.umr.on_hit || self.info[t].traits.specials.umr.on_hit;
+        if umr_hit && self.catches_rock((a, t, w), dice, sink) {
+            log!(S, sink, round, Some(a_id), "{head} -> HIT{crit} -> CAUGHT");
+            return Struck::MISS;
+        }
+        let first = if swing.charge {
+            self.charge_damage(a, w)
+        } else {
+            None
+        };
+        let damage = self.roll_damage(a, t, w, &numbers, roll.crit, first, dice);
         self.bypass_regeneration(t, damage.through);
         let wound = self.wound(a, t, roll, damage.dealt);
         if S::ON {
@@ -151,6 +162,9 @@ impl Fight<'_> {
         }
         if let Some(rider) = self.info[a].weapons[w].rider {
             self.ride((a, t), rider, dice, sink);
+        }
+        if umr_hit {
+            self.after_umr_hit((a, t, w), wound.taken, dice, sink);
         }
         Struck {
             hit: true,
@@ -180,7 +194,7 @@ impl Fight<'_> {
             confirm: None,
             crit,
         };
-        let damage = self.roll_damage(a, t, w, numbers, crit, dice);
+        let damage = self.roll_damage(a, t, w, numbers, crit, None, dice);
         self.bypass_regeneration(t, damage.through);
         let wound = self.wound(a, t, roll, damage.dealt);
         if S::ON {

@@ -5,6 +5,7 @@
 //! hit (« CRB — Concealment », Blind-Fight's reroll); the damage dice and the sneak attack
 //! dice, summed by the pure damage rules (`rules::damage`). Reads the fight; changes nothing.
 
+use crate::model::special::Roll;
 use crate::rng::Roller;
 use crate::rules::Feat;
 use crate::rules::damage::{Damage, Dealt, Defense, Delivery};
@@ -104,8 +105,10 @@ impl Fight<'_> {
     /// Rolls the damage of a hit of `a` with weapon `w` on `t`: each component of the attack
     /// (the first with the stat block's and the numbers' flat bonus), multiplied on a critical
     /// hit when physical, then the sneak attack dice; `t`'s immunities, resistances and DR
-    /// apply (`rules::damage`).
+    /// apply (`rules::damage`). `first`, when given, replaces the first component's dice and
+    /// the stat block's bonus (« Bestiary — Powerful Charge »: the charge's damage).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn roll_damage<R: Roller>(
         &self,
         a: usize,
@@ -113,6 +116,7 @@ impl Fight<'_> {
         w: usize,
         numbers: &AttackNumbers,
         crit: bool,
+        first: Option<Roll>,
         dice: &mut R,
     ) -> DamageRoll {
         let weapon = &self.info[a].weapons[w];
@@ -125,9 +129,17 @@ impl Fight<'_> {
             dr: defender.dr(),
         });
         for (k, component) in attack.damage().iter().enumerate() {
-            let mut rolled = component.formula().roll(dice);
+            let mut rolled = match first {
+                Some(roll) if k == 0 => roll.roll(dice),
+                _ => component.formula().roll(dice),
+            };
             if k == 0 {
-                rolled += attack.damage_bonus() + numbers.damage_bonus;
+                let listed = if first.is_some() {
+                    0
+                } else {
+                    attack.damage_bonus()
+                };
+                rolled += listed + numbers.damage_bonus;
             }
             damage.component(rolled, component.types(), multiplier);
         }

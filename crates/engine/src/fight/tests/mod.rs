@@ -27,3 +27,4 @@ mod specials;
 mod tactical;
 mod tactics;
 mod transcripts;
+mod umr_attacks;

@@ -13,6 +13,7 @@
 mod arms;
 mod maneuvers;
 pub(crate) mod memo;
+mod monster;
 mod queries;
 mod spells;
 mod tactics;

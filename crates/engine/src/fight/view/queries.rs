@@ -43,7 +43,12 @@ impl<'f> View<'f> {
     #[inline]
     pub fn can_charge(&self, me: UnitId, t: UnitId) -> bool {
         let fight = self.fight;
-        if fight.has_flag(me.index(), flag::NO_RUN_CHARGE | flag::CANT_MOVE) {
+        // A creature limited to one action (a zombie's « Staggered ») loses a charge to the
+        // budget (`single_action_form`): no charge for it either.
+        if fight.has_flag(
+            me.index(),
+            flag::NO_RUN_CHARGE | flag::CANT_MOVE | flag::SINGLE_ACTION,
+        ) {
             return false;
         }
         let mut path = fight.path_scratch.borrow_mut();
