@@ -21,7 +21,7 @@ use super::action::tactical::Tactical;
 use super::arms::{Arms, Ground};
 use super::effects::Wards;
 use super::magic::Magic;
-use super::special::Afflictions;
+use super::special::{Afflictions, Powers};
 use super::unit::{UnitIds, UnitInfo};
 use crate::model::Combatant;
 use crate::rules::ConditionSet;
@@ -95,6 +95,11 @@ pub struct UnitState {
     pub regen_off_through: u32,
     /// « Bestiary — Poison »: the poison at work and the ability damage taken (`special`).
     pub afflictions: Afflictions,
+    /// « Bestiary — Gaze », « Breath Weapon »: turned to stone — out of the fight, alive
+    /// (`special`).
+    pub petrified: bool,
+    /// Channel uses, breath recharge, fears faced, eyes averted (`special::values`).
+    pub powers: Powers,
 }
 
 impl UnitState {
@@ -102,6 +107,8 @@ impl UnitState {
     pub fn life(&self) -> Life {
         if self.dead {
             Life::Dead
+        } else if self.petrified {
+            Life::Down
         } else if self.hp < 0 || (self.nonlethal > self.hp) {
             // Ferocity's only test sits on this rare branch: the common path stays as cheap.
             if self.fights_on() {
@@ -174,6 +181,9 @@ pub struct Fight<'s> {
     /// Tactical actions: stances, readied actions, aid, hiding, who acted this round
     /// (`action::tactical`).
     pub tactics: Tactical,
+    /// Some unit has a fear aura or a gaze: the start of every turn looks for them
+    /// (`special`).
+    pub watched: bool,
 }
 
 impl<'s> Fight<'s> {
@@ -216,6 +226,8 @@ impl<'s> Fight<'s> {
                 ferocious: false,
                 regen_off_through: 0,
                 afflictions: Afflictions::default(),
+                petrified: false,
+                powers: Powers::default(),
             })
             .collect();
         Fight {
@@ -238,6 +250,7 @@ impl<'s> Fight<'s> {
             magic: Magic::new(info),
             ground: Ground::with_capacity(info.iter().map(|u| u.arms.total_held()).sum()),
             tactics: Tactical::new(info.len()),
+            watched: info.iter().any(|i| i.traits.specials.areas.watched()),
         }
     }
 
@@ -270,6 +283,8 @@ impl<'s> Fight<'s> {
                 ferocious: info.traits.specials.ferocity,
                 regen_off_through: 0,
                 afflictions: Afflictions::default(),
+                petrified: false,
+                powers: Powers::of(&info.traits.specials.areas),
             };
             if info.summoner.is_some() {
                 u.absent = true;

@@ -42,6 +42,7 @@ mod combatant;
 pub mod features;
 mod file;
 pub mod special;
+mod special_areas;
 mod validate;
 
 #[cfg(test)]

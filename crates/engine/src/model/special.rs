@@ -31,9 +31,12 @@
 use serde::Deserialize;
 
 use super::attack::{Attack, AttackKind};
+use super::special_areas;
+pub use super::special_areas::{BreathEffect, BreathShape, Energy};
 use crate::dice::DiceFormula;
 use crate::error::Problems;
 use crate::rng::Roller;
+use crate::rules::Save;
 use crate::vocab::{Ability, DamageType, DamageTypes, Vocabulary, vocabulary};
 
 vocabulary! {
@@ -47,6 +50,12 @@ vocabulary! {
         Paralysis = "paralysis",
         Poison = "poison",
         Bleed = "bleed",
+        FearAura = "fear_aura",
+        FrightfulPresence = "frightful_presence",
+        Gaze = "gaze",
+        BreathWeapon = "breath_weapon",
+        ChannelEnergy = "channel_energy",
+        ChannelResistance = "channel_resistance",
     }
 }
 
@@ -62,6 +71,12 @@ impl SpecialRule {
             SpecialRule::Paralysis => "paralysis",
             SpecialRule::Poison => "poison",
             SpecialRule::Bleed => "bleed",
+            SpecialRule::FearAura => "fear aura",
+            SpecialRule::FrightfulPresence => "frightful presence",
+            SpecialRule::Gaze => "gaze",
+            SpecialRule::BreathWeapon => "breath weapon",
+            SpecialRule::ChannelEnergy => "channel",
+            SpecialRule::ChannelResistance => "channel resistance",
         }
     }
 }
@@ -83,6 +98,14 @@ pub struct SpecialFile {
     pub damage: Option<String>,
     pub frequency: Option<i64>,
     pub cure: Option<i64>,
+    pub radius_ft: Option<i64>,
+    pub range_ft: Option<i64>,
+    pub frightened_below_hd: Option<i64>,
+    pub effect: Option<String>,
+    pub shape: Option<String>,
+    pub save: Option<String>,
+    pub energy: Option<String>,
+    pub recharge: Option<String>,
 }
 
 /// A small dice roll `count`d`sides` + `flat` (a rider's rounds or damage): `Copy`, so a
@@ -179,6 +202,41 @@ pub enum Special {
     },
     /// On a hit with attack `attack`, the victim bleeds `amount` at the start of its turns.
     Bleed { attack: usize, amount: u32 },
+    /// « Bestiary — Aura » (the lich's fear aura): a creature within `radius_ft` that sees
+    /// the bearer saves (Will) against `dc` at the start of its turn or is frightened (fewer
+    /// than `frightened_below_hd` Hit Dice) or shaken for `duration` rounds.
+    FearAura {
+        radius_ft: u16,
+        dc: u8,
+        frightened_below_hd: u8,
+        duration: Roll,
+    },
+    /// « Bestiary — Frightful Presence »: when the bearer attacks or charges, opponents
+    /// within `range_ft` with fewer Hit Dice save (Will) against `dc` or are shaken
+    /// (panicked at 4 Hit Dice or fewer) for `duration` rounds.
+    FrightfulPresence {
+        range_ft: u16,
+        dc: u8,
+        duration: Roll,
+    },
+    /// « Bestiary — Gaze » (petrification): a creature within `range_ft` that sees the bearer
+    /// saves (Fortitude) against `dc` at the start of its turn or is turned to stone.
+    Gaze { range_ft: u16, dc: u8 },
+    /// « Bestiary — Breath Weapon »: a cone or line of `range_ft`, a save against `dc`, the
+    /// `effect`, usable again after `recharge` rounds.
+    BreathWeapon {
+        shape: BreathShape,
+        range_ft: u16,
+        dc: u8,
+        save: Save,
+        effect: BreathEffect,
+        recharge: Roll,
+    },
+    /// « CRB — Channel Energy »: a 30-ft burst of `energy` for `dice`, Will `dc` for half
+    /// (uses: the `channel_energy` resource).
+    ChannelEnergy { energy: Energy, dice: Roll, dc: u8 },
+    /// « Bestiary — Channel Resistance »: `amount` on saves against channeled energy.
+    ChannelResistance { amount: u8 },
 }
 
 impl Special {
@@ -192,6 +250,12 @@ impl Special {
             Special::Paralysis { .. } => SpecialRule::Paralysis,
             Special::Poison { .. } => SpecialRule::Poison,
             Special::Bleed { .. } => SpecialRule::Bleed,
+            Special::FearAura { .. } => SpecialRule::FearAura,
+            Special::FrightfulPresence { .. } => SpecialRule::FrightfulPresence,
+            Special::Gaze { .. } => SpecialRule::Gaze,
+            Special::BreathWeapon { .. } => SpecialRule::BreathWeapon,
+            Special::ChannelEnergy { .. } => SpecialRule::ChannelEnergy,
+            Special::ChannelResistance { .. } => SpecialRule::ChannelResistance,
         }
     }
 
@@ -280,6 +344,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
             "attack" | "dc" | "ability" | "damage" | "frequency" | "cure"
         ),
         SpecialRule::Bleed => matches!(name, "attack" | "amount"),
+        r => special_areas::takes(r, name),
     };
     let given = [
         ("amount", s.amount.is_some()),
@@ -292,6 +357,14 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         ("damage", s.damage.is_some()),
         ("frequency", s.frequency.is_some()),
         ("cure", s.cure.is_some()),
+        ("radius_ft", s.radius_ft.is_some()),
+        ("range_ft", s.range_ft.is_some()),
+        ("frightened_below_hd", s.frightened_below_hd.is_some()),
+        ("effect", s.effect.is_some()),
+        ("shape", s.shape.is_some()),
+        ("save", s.save.is_some()),
+        ("energy", s.energy.is_some()),
+        ("recharge", s.recharge.is_some()),
     ];
     for (name, present) in given {
         if present && !takes(name) {
@@ -300,7 +373,11 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
                 format!("`{rule}` takes no `{name}`"),
             );
         }
-        if !present && takes(name) && !matches!(name, "bypass" | "immune_subtypes") {
+        if !present
+            && takes(name)
+            && !matches!(name, "bypass" | "immune_subtypes")
+            && !special_areas::optional(rule, name)
+        {
             p.add(
                 format!("{at}.{name}"),
                 format!("missing: `{rule}` needs `{name}`"),
@@ -392,6 +469,12 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
                 cure: cure? as u8,
             }
         }
+        SpecialRule::FearAura
+        | SpecialRule::FrightfulPresence
+        | SpecialRule::Gaze
+        | SpecialRule::BreathWeapon
+        | SpecialRule::ChannelEnergy
+        | SpecialRule::ChannelResistance => special_areas::special(p, at, rule, &s, amount)?,
     };
     Some(SpecialEntry {
         special,
@@ -401,7 +484,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
 }
 
 /// The integer parameter `name`, when given, within `range`.
-fn ranged(
+pub(super) fn ranged(
     p: &mut Problems,
     at: &str,
     name: &str,
@@ -425,7 +508,7 @@ fn ranged(
 }
 
 /// The dice parameter `name` as a [`Roll`].
-fn roll(p: &mut Problems, at: &str, name: &str, formula: &str) -> Option<Roll> {
+pub(super) fn roll(p: &mut Problems, at: &str, name: &str, formula: &str) -> Option<Roll> {
     Roll::parse(formula)
         .map_err(|m| p.add(format!("{at}.{name}"), m))
         .ok()

@@ -19,6 +19,7 @@ use crate::fight::{Action, Approach, Life, Plan, Policy, UnitId, View};
 use super::attack::{full_attack, push_power_choice};
 use super::casting::{Latitude, cast_turn};
 use super::closing::closing_turn;
+use super::specials::specials_turn;
 use super::tactical::{hold_turn, retrieve_turn, tactical_turn};
 use crate::rules::{Condition, flag};
 
@@ -29,7 +30,10 @@ pub struct DefaultPolicy;
 impl Policy for DefaultPolicy {
     #[inline]
     fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
-        if conditioned_turn(view, me, plan) || cast_turn(view, me, plan, Latitude::FREE) {
+        if conditioned_turn(view, me, plan)
+            || specials_turn(view, me, plan)
+            || cast_turn(view, me, plan, Latitude::FREE)
+        {
             return;
         }
         let Some(target) = view.nearest_enemy(me) else {

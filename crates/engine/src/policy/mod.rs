@@ -24,6 +24,7 @@ mod attack;
 pub mod casting;
 pub mod closing;
 mod default;
+pub mod specials;
 pub mod tactical;
 mod tactics;
 

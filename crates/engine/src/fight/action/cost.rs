@@ -118,6 +118,14 @@ pub enum Action {
     /// `fast`), each threatened square left an Acrobatics check against the threatening
     /// enemy's CMD instead of an attack of opportunity.
     Tumble { target: UnitId, fast: bool },
+    /// Standard, no attack of opportunity: « Bestiary — Breath Weapon », its cone or line
+    /// aimed at `target`'s square (refused while it recharges).
+    Breathe { target: UnitId },
+    /// Standard, no attack of opportunity: « CRB — Channel Energy », a burst that heals, or
+    /// harms when `harm` (one use of the `channel_energy` resource).
+    Channel { harm: bool },
+    /// Free: « Bestiary — Gaze — Averting Eyes », on or off until changed.
+    AvertEyes { on: bool },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -266,6 +274,9 @@ impl Action {
             Action::AidAnother { .. } => "aid_another",
             Action::Hide => "hide",
             Action::Tumble { .. } => "tumble",
+            Action::Breathe { .. } => "breathe",
+            Action::Channel { .. } => "channel",
+            Action::AvertEyes { .. } => "avert_eyes",
         }
     }
 
@@ -331,6 +342,8 @@ impl Action {
             Action::FightDefensively => Cost::new(Slot::Free, Stays, No),
             Action::Hide => Cost::new(Slot::Move, Stays, No),
             Action::Tumble { .. } => Cost::new(Slot::Move, Walks, Yes),
+            Action::Breathe { .. } | Action::Channel { .. } => Cost::new(Slot::Standard, Stays, No),
+            Action::AvertEyes { .. } => Cost::new(Slot::Free, Stays, No),
         }
     }
 
@@ -374,6 +387,9 @@ impl Action {
             | Action::AidAnother { .. }
             | Action::Hide
             | Action::Tumble { .. } => Some(self),
+            Action::Breathe { .. } | Action::Channel { .. } | Action::AvertEyes { .. } => {
+                Some(self)
+            }
         }
     }
 }

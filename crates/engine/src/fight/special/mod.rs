@@ -47,6 +47,14 @@
 //!   modelled: the DC 15 Heal check that stops it.
 
 mod act;
+mod aura;
+mod breath;
+mod channel;
+mod gaze;
+mod save;
+pub mod values;
+
+pub use values::{Areas, Powers};
 
 use crate::model::special::{Lasting, Roll};
 use crate::model::{Ability, Combatant, DamageTypes, Special};
@@ -66,6 +74,8 @@ pub struct Specials {
     /// « Bestiary — Fast Healing »: hit points a round (0: none).
     pub fast_healing: u32,
     pub ferocity: bool,
+    /// Auras, gazes, breath, channel energy and channel resistance (`values`).
+    pub areas: Areas,
 }
 
 impl Specials {
@@ -84,6 +94,7 @@ impl Specials {
                 | Special::Paralysis { .. }
                 | Special::Poison { .. }
                 | Special::Bleed { .. } => {}
+                _ => out.areas.add(c, e.special),
             }
         }
         out

@@ -13,6 +13,7 @@
 mod arms;
 mod maneuvers;
 mod queries;
+mod specials;
 mod spells;
 mod tactics;
 mod weigh;
