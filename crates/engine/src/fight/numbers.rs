@@ -209,7 +209,9 @@ impl Fight<'_> {
         };
         // « Bestiary — Gaze — Averting Eyes »: the gazer « gains concealment against that
         // opponent ».
-        if self.units[a].powers.averting && self.info[t].traits.specials.areas.gaze.is_some() {
+        if self.units[a].wards.has(Wards::AVERTING)
+            && self.info[t].traits.specials.areas.gaze.is_some()
+        {
             own.max(20)
         } else {
             own

@@ -75,7 +75,7 @@ impl SpecialRule {
             SpecialRule::FrightfulPresence => "frightful presence",
             SpecialRule::Gaze => "gaze",
             SpecialRule::BreathWeapon => "breath weapon",
-            SpecialRule::ChannelEnergy => "channel",
+            SpecialRule::ChannelEnergy => "channel energy",
             SpecialRule::ChannelResistance => "channel resistance",
         }
     }

@@ -99,6 +99,9 @@ impl<'s> Fight<'s> {
         if afflictions.poison.is_some() {
             wards.add(Wards::POISON);
         }
+        if self.units[u].powers.averting {
+            wards.add(Wards::AVERTING);
+        }
         for a in self.magic.effects[u].iter() {
             let effect = self.effect_of(a);
             wards.add(Wards::ANY | ward_of(effect));

@@ -124,6 +124,9 @@ impl Fight<'_> {
                 let before = self.units[t].hp;
                 let restored = self.restore(t, amount);
                 self.units[u].tally.healing_done += restored as u64;
+                if restored == 0 {
+                    continue;
+                }
                 log!(
                     S,
                     sink,

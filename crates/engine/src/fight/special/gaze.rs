@@ -22,6 +22,7 @@ use crate::rng::Roller;
 use crate::rules::{Descriptor, Save};
 use crate::vocab::EnumSet;
 
+use super::super::effects::Wards;
 use super::super::log::{Sink, log};
 use super::super::state::Fight;
 use super::values::Gaze;
@@ -81,6 +82,12 @@ impl Fight<'_> {
     pub(crate) fn avert_eyes<S: Sink>(&mut self, u: usize, on: bool, sink: &mut S) {
         if self.units[u].powers.averting != on {
             self.units[u].powers.averting = on;
+            let wards = &mut self.units[u].wards;
+            if on {
+                wards.add(Wards::AVERTING);
+            } else {
+                wards.remove(Wards::AVERTING);
+            }
             let what = if on { "averts its eyes" } else { "looks again" };
             log!(S, sink, Some(self.round), Some(self.id(u)), "{what}");
         }
