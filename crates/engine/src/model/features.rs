@@ -34,6 +34,7 @@ pub const NO_COMBAT_EFFECT: &[&str] = &[
     "link",
     "share spells",
     "tricks",
+    "rejuvenation",
 ];
 
 /// Features whose effect the file's other fields already carry: the creature type (undead and

@@ -50,6 +50,8 @@ mod tests;
 #[cfg(test)]
 mod tests_rules;
 #[cfg(test)]
+mod tests_special_areas;
+#[cfg(test)]
 mod tests_specials;
 
 pub use crate::rules::{Bypass, DamageReduction, Immunities};

@@ -1,8 +1,10 @@
 //! Structured special abilities: a combatant file's `specials` list, each entry naming one
 //! rule primitive of a closed catalogue ([`SpecialRule`]) with its parameters — Bestiary,
 //! Universal Monster Rules « Regeneration », « Fast Healing », « Ferocity », « Grab »,
-//! « Trip », « Paralysis », « Poison ». A creature's numbers live in its file (with the SRD citation in `source` or
-//! `notes`); the rule itself is Rust. Owns the schema ([`SpecialFile`]) and its validation
+//! « Trip », « Paralysis », « Poison », « Bleed », « Aura », « Frightful Presence », « Gaze »,
+//! « Breath Weapon », « Channel Resistance », and the cleric's « Channel Energy » (the rules
+//! that reach around the bearer are validated in `special_areas`). A creature's numbers live
+//! in its file (with the SRD citation in `source` or `notes`); the rule itself is Rust. Owns the schema ([`SpecialFile`]) and its validation
 //! into [`Special`]; what the rules do in a fight is `fight::special`'s, and how a free-text
 //! `features` line resolves against these entries is [`super::features`]'.
 //!
@@ -25,6 +27,21 @@
 //! - `bleed`: `attack` and `amount` 1–1000 (hit points lost at the start of each of the
 //!   victim's turns).
 //!
+//! - `fear_aura`: `radius_ft` (5–500, a multiple of 5), `dc` 1–60 (Will), `duration` (a
+//!   formula as for paralysis: the lich's « 11 », its Hit Dice) and `frightened_below_hd`
+//!   (creatures with fewer Hit Dice are frightened, the others shaken: the lich's 5).
+//! - `frightful_presence`: `range_ft`, `dc` (Will), `duration` (« 5d6 »).
+//! - `gaze`: `range_ft`, `dc` (Fortitude) and `effect` = `"petrification"`.
+//! - `breath_weapon`: `shape` (`cone` | `line`), `range_ft` (its length), `dc`, `save`
+//!   (`fort` | `reflex` | `will`), `effect` (`petrification`, or `damage` with `damage`, a
+//!   formula, and `energy`, a damage type: « 4d6 », `fire`) and `recharge` (rounds before it
+//!   can breathe again, rolled after each use: « 1d4+1 »).
+//! - `channel_energy`: `energy` (`positive` | `negative`), `damage` (the dice healed or dealt:
+//!   « 2d6 ») and `dc` (Will half); uses per encounter: the file's `resources.channel_energy`;
+//!   the feat « Selective Channeling » in `feats` leaves out up to its Charisma modifier.
+//! - `channel_resistance`: `amount` 1–1000 (counted up to 20) on saves against channeled
+//!   energy.
+//!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
 
@@ -32,7 +49,7 @@ use serde::Deserialize;
 
 use super::attack::{Attack, AttackKind};
 use super::special_areas;
-pub use super::special_areas::{BreathEffect, BreathShape, Energy};
+pub use super::special_areas::{BreathEffect, BreathShape, Energy, summary as area_summary};
 use crate::dice::DiceFormula;
 use crate::error::Problems;
 use crate::rng::Roller;

@@ -252,3 +252,63 @@ fn energy(p: &mut Problems, at: &str, e: Option<&str>) -> Option<Energy> {
 fn roll(p: &mut Problems, at: &str, name: &str, formula: Option<&str>) -> Option<Roll> {
     super::special::roll(p, at, name, formula?)
 }
+
+/// The `validate` summary of one of this file's rules (« gaze 30 ft. (Fort DC 15,
+/// petrification) »), `None` for the others.
+pub fn summary(s: Special) -> Option<String> {
+    let words = s.rule().words();
+    let save = |save: Save| match save {
+        Save::Fort => "Fort",
+        Save::Reflex => "Ref",
+        Save::Will => "Will",
+    };
+    Some(match s {
+        Special::FearAura {
+            radius_ft,
+            dc,
+            frightened_below_hd,
+            duration,
+        } => format!(
+            "{words} {radius_ft} ft. (Will DC {dc}, frightened under {frightened_below_hd} HD, \
+             {duration} rounds)"
+        ),
+        Special::FrightfulPresence {
+            range_ft,
+            dc,
+            duration,
+        } => format!("{words} {range_ft} ft. (Will DC {dc}, {duration} rounds)"),
+        Special::Gaze { range_ft, dc } => {
+            format!("{words} {range_ft} ft. (Fort DC {dc}, petrification)")
+        }
+        Special::BreathWeapon {
+            shape,
+            range_ft,
+            dc,
+            save: s,
+            effect,
+            recharge,
+        } => {
+            let shape = match shape {
+                BreathShape::Cone => "cone",
+                BreathShape::Line => "line",
+            };
+            let effect = match effect {
+                BreathEffect::Petrification => "petrification".to_string(),
+                BreathEffect::Damage { dice, energy } => format!("{dice} {}", energy.name()),
+            };
+            format!(
+                "{words} {range_ft}-ft. {shape} ({} DC {dc}, {effect}, every {recharge} rounds)",
+                save(s)
+            )
+        }
+        Special::ChannelEnergy { energy, dice, dc } => {
+            let energy = match energy {
+                Energy::Positive => "positive",
+                Energy::Negative => "negative",
+            };
+            format!("{words} {energy} {dice} (Will DC {dc})")
+        }
+        Special::ChannelResistance { amount } => format!("{words} +{amount}"),
+        _ => return None,
+    })
+}

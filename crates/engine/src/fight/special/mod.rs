@@ -45,6 +45,12 @@
 //!   and loses the amount at the start of each of its turns (`turn::life`); bleeds do not
 //!   stack: the larger counts. A healing spell that restores hit points stops it. Not
 //!   modelled: the DC 15 Heal check that stops it.
+//! - Fear aura, frightful presence (`aura`), gaze and petrification (`gaze`), breath weapons
+//!   (`breath`), channel energy and channel resistance (`channel`): the rules and their
+//!   simplifications are in each file's header; their compiled values and what a creature
+//!   keeps of them during a fight (uses left, recharge, fears faced, eyes averted) are
+//!   `values`'. Auras and gazes act at the start of other creatures' turns only in a fight
+//!   where some unit has one (`Fight::watched`).
 
 mod act;
 mod aura;

@@ -444,3 +444,89 @@ fn selective_channeling_leaves_friends_out_and_uses_run_out() {
         "- | - | battle over: draw after 2 rounds (round cap)",
     ]);
 }
+
+/// What the default policy asks for as unit `me` in round 1 of `s`, after `setup`.
+fn choices(
+    s: &crate::scenario::Scenario,
+    me: usize,
+    setup: impl FnOnce(&mut crate::fight::Fight),
+) -> Vec<String> {
+    decide_with(s, me, setup, |_, a| a.kind().to_string())
+}
+
+#[test]
+fn default_policy_channels_when_two_friends_are_hurt_enough() {
+    // Mean heal 7: the fighter and the mage missing 10 each make Sera channel; one of them
+    // alone, or both missing 3, does not.
+    let s = scenario(
+        room(&["AA......B", "A........"]),
+        vec![
+            ("a", vec![sera(), hero("fighter", 2), hero("mage", 1)]),
+            ("b", vec![brute("brute")]),
+        ],
+        3,
+    );
+    let hurt = |fighter: i32, mage: i32| {
+        choices(&s, 0, |f| {
+            f.units[1].hp = fighter;
+            f.units[2].hp = mage;
+        })
+    };
+    assert_eq!(hurt(10, 10).first().map(String::as_str), Some("channel"));
+    assert_ne!(hurt(10, 20).first().map(String::as_str), Some("channel"));
+    assert_ne!(hurt(17, 17).first().map(String::as_str), Some("channel"));
+}
+
+#[test]
+fn default_policy_channels_to_harm_two_undead_in_the_burst() {
+    let s = scenario(
+        room(&["BAB"]),
+        vec![("a", vec![sera()]), ("b", vec![ghoul(), ghoul()])],
+        3,
+    );
+    assert_eq!(choices(&s, 0, |_| {}), ["channel"]);
+}
+
+#[test]
+fn default_policy_breathes_when_the_cone_catches_two_enemies() {
+    let s = scenario(
+        room(&["AA....", "AA.B..", "...B..", "......"]),
+        vec![
+            ("a", vec![gorgon()]),
+            ("b", vec![hero("h1", 1), hero("h2", 1)]),
+        ],
+        3,
+    );
+    assert_eq!(choices(&s, 0, |_| {}), ["breathe"]);
+    // Recharging, it fights with its weapons.
+    assert_ne!(
+        choices(&s, 0, |f| f.units[0].powers.breath_ready = 3),
+        ["breathe"]
+    );
+}
+
+#[test]
+fn default_policy_averts_its_eyes_when_the_gaze_save_is_poor() {
+    // Fort +0 against DC 15 fails 70 % of the time: it averts; Fort +12 fails 10 %: it looks.
+    let s = |fort: i32| {
+        scenario(
+            room(&["A...B"]),
+            vec![
+                (
+                    "a",
+                    vec![creature("hero", json!({ "saves": { "fort": fort } }))],
+                ),
+                ("b", vec![basilisk()]),
+            ],
+            3,
+        )
+    };
+    assert_eq!(
+        choices(&s(0), 0, |_| {}).first().map(String::as_str),
+        Some("avert_eyes")
+    );
+    assert_ne!(
+        choices(&s(12), 0, |_| {}).first().map(String::as_str),
+        Some("avert_eyes")
+    );
+}
