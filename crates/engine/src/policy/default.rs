@@ -44,7 +44,8 @@ impl Policy for DefaultPolicy {
 }
 
 /// Turns that conditions decide before any tactic (every policy starts here): a frightened
-/// creature withdraws and a panicked one flees (a single move action); a prone one stands up
+/// creature withdraws and a panicked one flees (a single move action) — cornered, the
+/// frightened one fights and the panicked one does nothing; a prone one stands up
 /// (provoking) and attacks the nearest enemy it can strike, else moves toward it. True when
 /// the plan is made.
 #[inline]
@@ -54,6 +55,11 @@ pub fn conditioned_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
         return false;
     }
     if conds.any(flag::FLEES) {
+        // « CRB — Frightened »: « If unable to flee, a frightened character can fight »; a
+        // cornered panicked one cowers (here: does nothing).
+        if !view.can_withdraw(me) {
+            return conds.any(flag::CANT_ATTACK);
+        }
         plan.push(if conds.any(flag::CANT_ATTACK) {
             Action::Flee
         } else {
