@@ -256,7 +256,7 @@ fn special_summary(c: &Combatant, s: Special) -> String {
                 "consecutive saves"
             }
         ),
-        other => pf1e_engine::model::special::area_summary(other).unwrap_or_default(),
+        Special::Area(a) => pf1e_engine::model::special::area_summary(words, a),
     }
 }
 

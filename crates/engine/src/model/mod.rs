@@ -41,6 +41,7 @@ mod attack;
 mod combatant;
 pub mod features;
 mod file;
+mod roll;
 pub mod special;
 mod special_areas;
 mod validate;

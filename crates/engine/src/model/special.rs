@@ -48,12 +48,13 @@
 use serde::Deserialize;
 
 use super::attack::{Attack, AttackKind};
-use super::special_areas;
-pub use super::special_areas::{BreathEffect, BreathShape, Energy, summary as area_summary};
-use crate::dice::DiceFormula;
+pub use super::roll::Roll;
+use super::roll::{ranged, roll};
+use super::special_areas::{self, AreaFields, AreaKind};
+pub use super::special_areas::{
+    AreaRule, BreathEffect, BreathShape, Energy, summary as area_summary,
+};
 use crate::error::Problems;
-use crate::rng::Roller;
-use crate::rules::Save;
 use crate::vocab::{Ability, DamageType, DamageTypes, Vocabulary, vocabulary};
 
 vocabulary! {
@@ -98,6 +99,21 @@ impl SpecialRule {
     }
 }
 
+impl SpecialRule {
+    /// The rule as one of `special_areas`' kinds.
+    fn area_kind(self) -> Option<AreaKind> {
+        match self {
+            SpecialRule::FearAura => Some(AreaKind::FearAura),
+            SpecialRule::FrightfulPresence => Some(AreaKind::FrightfulPresence),
+            SpecialRule::Gaze => Some(AreaKind::Gaze),
+            SpecialRule::BreathWeapon => Some(AreaKind::BreathWeapon),
+            SpecialRule::ChannelEnergy => Some(AreaKind::ChannelEnergy),
+            SpecialRule::ChannelResistance => Some(AreaKind::ChannelResistance),
+            _ => None,
+        }
+    }
+}
+
 /// One `specials` entry as written. Every parameter of every rule is optional here; the
 /// validator says which ones a rule takes.
 #[derive(Clone, Debug, Deserialize)]
@@ -123,59 +139,6 @@ pub struct SpecialFile {
     pub save: Option<String>,
     pub energy: Option<String>,
     pub recharge: Option<String>,
-}
-
-/// A small dice roll `count`d`sides` + `flat` (a rider's rounds or damage): `Copy`, so a
-/// weapon's rider holds it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Roll {
-    pub count: u8,
-    pub sides: u8,
-    pub flat: i16,
-}
-
-impl Roll {
-    /// Rolls it (each die left to right), never below 0.
-    pub fn roll<R: Roller>(self, dice: &mut R) -> i32 {
-        let dice_total: i32 = (0..self.count)
-            .map(|_| dice.d(u32::from(self.sides)) as i32)
-            .sum();
-        (dice_total + i32::from(self.flat)).max(0)
-    }
-
-    /// `formula` as a roll: at most one kind of die (up to 20 dice of up to 100 sides) and a
-    /// constant from −100 to 100.
-    fn parse(formula: &str) -> Result<Roll, String> {
-        let f: DiceFormula = formula.parse().map_err(|e| format!("{e}"))?;
-        let fits = f.groups().len() <= 1
-            && f.groups()
-                .iter()
-                .all(|g| !g.negative && g.count <= 20 && g.sides <= 100)
-            && (-100..=100).contains(&f.flat());
-        if !fits {
-            return Err(format!(
-                "`{formula}`: one kind of die (at most 20 of at most 100 sides) plus a constant \
-                 from -100 to 100"
-            ));
-        }
-        let g = f.groups().first();
-        Ok(Roll {
-            count: g.map_or(0, |g| g.count as u8),
-            sides: g.map_or(0, |g| g.sides as u8),
-            flat: f.flat() as i16,
-        })
-    }
-}
-
-impl std::fmt::Display for Roll {
-    /// « 1d4+1 », « 1d2 », « 3 ».
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.count, self.flat) {
-            (0, flat) => write!(f, "{flat}"),
-            (n, 0) => write!(f, "{n}d{}", self.sides),
-            (n, flat) => write!(f, "{n}d{}{flat:+}", self.sides),
-        }
-    }
 }
 
 /// How long a paralysis lasts: rounds rolled, or until the end of the fight.
@@ -219,41 +182,9 @@ pub enum Special {
     },
     /// On a hit with attack `attack`, the victim bleeds `amount` at the start of its turns.
     Bleed { attack: usize, amount: u32 },
-    /// « Bestiary — Aura » (the lich's fear aura): a creature within `radius_ft` that sees
-    /// the bearer saves (Will) against `dc` at the start of its turn or is frightened (fewer
-    /// than `frightened_below_hd` Hit Dice) or shaken for `duration` rounds.
-    FearAura {
-        radius_ft: u16,
-        dc: u8,
-        frightened_below_hd: u8,
-        duration: Roll,
-    },
-    /// « Bestiary — Frightful Presence »: when the bearer attacks or charges, opponents
-    /// within `range_ft` with fewer Hit Dice save (Will) against `dc` or are shaken
-    /// (panicked at 4 Hit Dice or fewer) for `duration` rounds.
-    FrightfulPresence {
-        range_ft: u16,
-        dc: u8,
-        duration: Roll,
-    },
-    /// « Bestiary — Gaze » (petrification): a creature within `range_ft` that sees the bearer
-    /// saves (Fortitude) against `dc` at the start of its turn or is turned to stone.
-    Gaze { range_ft: u16, dc: u8 },
-    /// « Bestiary — Breath Weapon »: a cone or line of `range_ft`, a save against `dc`, the
-    /// `effect`, usable again after `recharge` rounds.
-    BreathWeapon {
-        shape: BreathShape,
-        range_ft: u16,
-        dc: u8,
-        save: Save,
-        effect: BreathEffect,
-        recharge: Roll,
-    },
-    /// « CRB — Channel Energy »: a 30-ft burst of `energy` for `dice`, Will `dc` for half
-    /// (uses: the `channel_energy` resource).
-    ChannelEnergy { energy: Energy, dice: Roll, dc: u8 },
-    /// « Bestiary — Channel Resistance »: `amount` on saves against channeled energy.
-    ChannelResistance { amount: u8 },
+    /// An aura, gaze, breath weapon, channel energy or channel resistance
+    /// (`special_areas`).
+    Area(AreaRule),
 }
 
 impl Special {
@@ -267,12 +198,14 @@ impl Special {
             Special::Paralysis { .. } => SpecialRule::Paralysis,
             Special::Poison { .. } => SpecialRule::Poison,
             Special::Bleed { .. } => SpecialRule::Bleed,
-            Special::FearAura { .. } => SpecialRule::FearAura,
-            Special::FrightfulPresence { .. } => SpecialRule::FrightfulPresence,
-            Special::Gaze { .. } => SpecialRule::Gaze,
-            Special::BreathWeapon { .. } => SpecialRule::BreathWeapon,
-            Special::ChannelEnergy { .. } => SpecialRule::ChannelEnergy,
-            Special::ChannelResistance { .. } => SpecialRule::ChannelResistance,
+            Special::Area(a) => match a.kind() {
+                AreaKind::FearAura => SpecialRule::FearAura,
+                AreaKind::FrightfulPresence => SpecialRule::FrightfulPresence,
+                AreaKind::Gaze => SpecialRule::Gaze,
+                AreaKind::BreathWeapon => SpecialRule::BreathWeapon,
+                AreaKind::ChannelEnergy => SpecialRule::ChannelEnergy,
+                AreaKind::ChannelResistance => SpecialRule::ChannelResistance,
+            },
         }
     }
 
@@ -361,7 +294,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
             "attack" | "dc" | "ability" | "damage" | "frequency" | "cure"
         ),
         SpecialRule::Bleed => matches!(name, "attack" | "amount"),
-        r => special_areas::takes(r, name),
+        r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
         ("amount", s.amount.is_some()),
@@ -393,7 +326,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         if !present
             && takes(name)
             && !matches!(name, "bypass" | "immune_subtypes")
-            && !special_areas::optional(rule, name)
+            && !(rule.area_kind()).is_some_and(|k| special_areas::optional(k, name))
         {
             p.add(
                 format!("{at}.{name}"),
@@ -491,44 +424,29 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::Gaze
         | SpecialRule::BreathWeapon
         | SpecialRule::ChannelEnergy
-        | SpecialRule::ChannelResistance => special_areas::special(p, at, rule, &s, amount)?,
+        | SpecialRule::ChannelResistance => {
+            let fields = AreaFields {
+                dc: s.dc,
+                radius_ft: s.radius_ft,
+                range_ft: s.range_ft,
+                frightened_below_hd: s.frightened_below_hd,
+                duration: s.duration.as_deref(),
+                effect: s.effect.as_deref(),
+                shape: s.shape.as_deref(),
+                save: s.save.as_deref(),
+                energy: s.energy.as_deref(),
+                damage: s.damage.as_deref(),
+                recharge: s.recharge.as_deref(),
+                amount,
+            };
+            Special::Area(special_areas::special(p, at, rule.area_kind()?, &fields)?)
+        }
     };
     Some(SpecialEntry {
         special,
         feature: s.feature,
         immune_subtypes: s.immune_subtypes.unwrap_or_default(),
     })
-}
-
-/// The integer parameter `name`, when given, within `range`.
-pub(super) fn ranged(
-    p: &mut Problems,
-    at: &str,
-    name: &str,
-    value: Option<i64>,
-    range: std::ops::RangeInclusive<i64>,
-) -> Option<i64> {
-    let n = value?;
-    if range.contains(&n) {
-        Some(n)
-    } else {
-        p.add(
-            format!("{at}.{name}"),
-            format!(
-                "must be between {} and {}, got {n}",
-                range.start(),
-                range.end()
-            ),
-        );
-        None
-    }
-}
-
-/// The dice parameter `name` as a [`Roll`].
-pub(super) fn roll(p: &mut Problems, at: &str, name: &str, formula: &str) -> Option<Roll> {
-    Roll::parse(formula)
-        .map_err(|m| p.add(format!("{at}.{name}"), m))
-        .ok()
 }
 
 /// The damage types of `bypass` (any damage type or tag, no repeats).

@@ -3,7 +3,7 @@
 //! « Channel Energy »): their parameters, each rejection with its field path, and the
 //! converted data files' features resolved.
 
-use super::special::{BreathEffect, BreathShape, Energy, Roll};
+use super::special::{AreaRule, BreathEffect, BreathShape, Energy, Roll};
 use super::tests::parse;
 use super::tests_specials::{orc_with, rejects};
 use super::{FeatureUse, Special, SpecialRule};
@@ -25,26 +25,27 @@ fn area_rules_parse_with_their_parameters() {
     ))
     .unwrap();
     let got: Vec<Special> = c.specials().iter().map(|e| e.special).collect();
+    let area = Special::Area;
     let roll = |count, sides, flat| Roll { count, sides, flat };
     assert_eq!(
         got,
         [
-            Special::FearAura {
+            area(AreaRule::FearAura {
                 radius_ft: 60,
                 dc: 18,
                 frightened_below_hd: 5,
                 duration: roll(0, 0, 11),
-            },
-            Special::FrightfulPresence {
+            }),
+            area(AreaRule::FrightfulPresence {
                 range_ft: 30,
                 dc: 15,
                 duration: roll(5, 6, 0),
-            },
-            Special::Gaze {
+            }),
+            area(AreaRule::Gaze {
                 range_ft: 30,
-                dc: 15
-            },
-            Special::BreathWeapon {
+                dc: 15,
+            }),
+            area(AreaRule::BreathWeapon {
                 shape: BreathShape::Line,
                 range_ft: 30,
                 dc: 14,
@@ -54,13 +55,13 @@ fn area_rules_parse_with_their_parameters() {
                     energy: DamageType::Fire,
                 },
                 recharge: roll(1, 4, 0),
-            },
-            Special::ChannelEnergy {
+            }),
+            area(AreaRule::ChannelEnergy {
                 energy: Energy::Negative,
                 dice: roll(2, 6, 0),
                 dc: 12,
-            },
-            Special::ChannelResistance { amount: 4 },
+            }),
+            area(AreaRule::ChannelResistance { amount: 4 }),
         ]
     );
 }

@@ -204,6 +204,7 @@ pub fn coup_de_grace_choice(
 ) -> Option<UnitId> {
     let fits = |o: UnitId| {
         view.helpless(o)
+            && !view.petrified(o)
             && view.enemies(me, o)
             && !view.immune_to_criticals(o)
             && view.coup_de_grace_weapon(me, o).is_some()

@@ -100,7 +100,7 @@ impl Specials {
                 | Special::Paralysis { .. }
                 | Special::Poison { .. }
                 | Special::Bleed { .. } => {}
-                _ => out.areas.add(c, e.special),
+                Special::Area(a) => out.areas.add(c, a),
             }
         }
         out

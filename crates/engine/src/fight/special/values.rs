@@ -4,8 +4,8 @@
 //! creature keeps of them during a fight (uses left, recharge, whom it already resisted, eyes
 //! averted). `Copy`, no allocation; nothing here imports the fight's state.
 
-use crate::model::special::{BreathEffect, BreathShape, Energy, Roll};
-use crate::model::{Ability, Combatant, Special};
+use crate::model::special::{AreaRule, BreathEffect, BreathShape, Energy, Roll};
+use crate::model::{Ability, Combatant};
 use crate::rules::Save;
 
 /// « Bestiary — Aura »: a fear aura (the lich's).
@@ -71,9 +71,9 @@ pub struct Areas {
 
 impl Areas {
     /// Folds `special` in (the other rules leave it as it is).
-    pub(super) fn add(&mut self, c: &Combatant, special: Special) {
+    pub(super) fn add(&mut self, c: &Combatant, special: AreaRule) {
         match special {
-            Special::FearAura {
+            AreaRule::FearAura {
                 radius_ft,
                 dc,
                 frightened_below_hd,
@@ -86,7 +86,7 @@ impl Areas {
                     duration,
                 })
             }
-            Special::FrightfulPresence {
+            AreaRule::FrightfulPresence {
                 range_ft,
                 dc,
                 duration,
@@ -97,8 +97,8 @@ impl Areas {
                     duration,
                 })
             }
-            Special::Gaze { range_ft, dc } => self.gaze = Some(Gaze { range_ft, dc }),
-            Special::BreathWeapon {
+            AreaRule::Gaze { range_ft, dc } => self.gaze = Some(Gaze { range_ft, dc }),
+            AreaRule::BreathWeapon {
                 shape,
                 range_ft,
                 dc,
@@ -115,7 +115,7 @@ impl Areas {
                     recharge,
                 })
             }
-            Special::ChannelEnergy { energy, dice, dc } => {
+            AreaRule::ChannelEnergy { energy, dice, dc } => {
                 let uses = c.resource("channel_energy").unwrap_or(0).min(255) as u8;
                 let selective = (c.feats().iter())
                     .any(|f| f.trim().eq_ignore_ascii_case("Selective Channeling"));
@@ -132,8 +132,7 @@ impl Areas {
                     selective,
                 });
             }
-            Special::ChannelResistance { amount } => self.channel_resistance = amount,
-            _ => {}
+            AreaRule::ChannelResistance { amount } => self.channel_resistance = amount,
         }
     }
 
