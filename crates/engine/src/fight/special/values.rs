@@ -7,6 +7,7 @@
 use crate::model::special::{AreaRule, BreathEffect, BreathShape, Energy, Roll};
 use crate::model::{Ability, Combatant};
 use crate::rules::Save;
+use crate::rules::feat::{Feat, read_feat_line};
 
 /// « Bestiary — Aura »: a fear aura (the lich's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,7 +119,7 @@ impl Areas {
             AreaRule::ChannelEnergy { energy, dice, dc } => {
                 let uses = c.resource("channel_energy").unwrap_or(0).min(255) as u8;
                 let selective = (c.feats().iter())
-                    .any(|f| f.trim().eq_ignore_ascii_case("Selective Channeling"));
+                    .any(|f| read_feat_line(f).feat == Some(Feat::SelectiveChanneling));
                 let selective = if selective {
                     c.abilities().modifier(Ability::Cha).clamp(0, 20) as u8
                 } else {

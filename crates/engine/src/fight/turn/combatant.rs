@@ -99,7 +99,9 @@ impl Fight<'_> {
             self.stabilize(u, dice, sink);
             return false;
         }
-        if !self.units[u].active() && !(self.units[u].petrified && self.stone_turn(u, dice, sink)) {
+        // « Breath Weapon » (the gorgon's): a petrified creature may save to be flesh again.
+        if !(self.units[u].active() || (self.units[u].petrified && self.stone_turn(u, dice, sink)))
+        {
             return false;
         }
         // « Bestiary — Aura », « Gaze »: saves at the start of the turn.
