@@ -298,7 +298,7 @@ fn paralysis_and_poison_riders_are_summarized_and_not_warned() {
         (
             "data/monsters/ghoul.json",
             ", specials: paralysis on bite (Fort DC 13, 1d4+1 rounds), \
-             paralysis on claw (Fort DC 13, 1d4+1 rounds), disease\n",
+             paralysis on claw (Fort DC 13, 1d4+1 rounds), disease, channel resistance +2
             "Paralysis (",
         ),
         (
@@ -356,4 +356,35 @@ fn a_bad_special_rule_or_parameter_is_a_data_error_naming_the_field() {
             && err.contains(": specials[0].amont: unknown field `amont`"),
         "{err}"
     );
+}
+
+#[test]
+fn area_specials_are_summarized_and_not_warned() {
+    for (file, summary, line) in [
+        (
+            "data/monsters/gorgon.json",
+            "breath weapon 60-ft. cone (Fort DC 21, petrification, every 1d4+1 rounds)",
+            "Breath Weapon (",
+        ),
+        (
+            "data/monsters/medusa.json",
+            "gaze 30 ft. (Fort DC 16, petrification)",
+            "Petrifying Gaze",
+        ),
+        (
+            "data/monsters/lich.json",
+            "fear aura 60 ft. (Will DC 18, frightened under 5 HD, 11 rounds), channel resistance +4",
+            "Fear Aura",
+        ),
+        (
+            "data/pcs/sera.json",
+            "channel energy positive 2d6 (Will DC 12)",
+            "Channel Positive Energy",
+        ),
+    ] {
+        let out = pf1e_sim(&["validate", file]);
+        assert_exit(&out, 0);
+        assert!(stdout(&out).contains(summary), "{}", stdout(&out));
+        assert!(!stderr(&out).contains(line), "{}", stderr(&out));
+    }
 }

@@ -292,6 +292,7 @@ fn special_summary(c: &Combatant, s: Special) -> String {
                 attack(i)
             )
         }
+        Special::Area(a) => pf1e_engine::model::special::area_summary(words, a),
     }
 }
 

@@ -39,6 +39,7 @@ pub use action::{
 };
 pub use arms::WeaponState;
 pub use detour::{Approach, StepsToward};
+pub use special::values::{Areas, Breath, Channel, Gaze};
 pub use state::Life;
 pub use turn::Outcome;
 pub use unit::{UnitId, UnitIds};

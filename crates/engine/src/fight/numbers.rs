@@ -202,8 +202,17 @@ impl Fight<'_> {
             } else {
                 conds.miss_chance()
             };
-        if self.has_flag(a, flag::BLIND) {
+        let own = if self.has_flag(a, flag::BLIND) {
             own.max(50)
+        } else {
+            own
+        };
+        // « Bestiary — Gaze — Averting Eyes »: the gazer « gains concealment against that
+        // opponent ».
+        if self.units[a].wards.has(Wards::AVERTING)
+            && self.info[t].traits.specials.areas.gaze.is_some()
+        {
+            own.max(20)
         } else {
             own
         }

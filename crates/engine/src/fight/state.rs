@@ -21,7 +21,7 @@ use super::action::tactical::Tactical;
 use super::arms::{Arms, Ground};
 use super::effects::Wards;
 use super::magic::Magic;
-use super::special::{Afflictions, UmrState};
+use super::special::{Afflictions, Powers, UmrState};
 use super::unit::{UnitIds, UnitInfo};
 use crate::model::Combatant;
 use crate::rules::ConditionSet;
@@ -97,6 +97,11 @@ pub struct UnitState {
     pub afflictions: Afflictions,
     /// Rend, rock catching and hydra heads this fight (`special::umr`).
     pub umr: UmrState,
+    /// « Bestiary — Gaze », « Breath Weapon »: turned to stone — out of the fight, alive
+    /// (`special`).
+    pub petrified: bool,
+    /// Channel uses, breath recharge, fears faced, eyes averted (`special::values`).
+    pub powers: Powers,
 }
 
 impl UnitState {
@@ -104,6 +109,8 @@ impl UnitState {
     pub fn life(&self) -> Life {
         if self.dead {
             Life::Dead
+        } else if self.petrified {
+            Life::Down
         } else if self.hp < 0 || (self.nonlethal > self.hp) {
             // Ferocity's only test sits on this rare branch: the common path stays as cheap.
             if self.fights_on() {
@@ -181,6 +188,9 @@ pub struct Fight<'s> {
     /// Tactical actions: stances, readied actions, aid, hiding, who acted this round
     /// (`action::tactical`).
     pub tactics: Tactical,
+    /// Some unit has a fear aura or a gaze: the start of every turn looks for them
+    /// (`special`).
+    pub watched: bool,
 }
 
 impl<'s> Fight<'s> {
@@ -224,6 +234,8 @@ impl<'s> Fight<'s> {
                 regen_off_through: 0,
                 afflictions: Afflictions::default(),
                 umr: UmrState::default(),
+                petrified: false,
+                powers: Powers::default(),
             })
             .collect();
         Fight {
@@ -248,6 +260,7 @@ impl<'s> Fight<'s> {
             magic: Magic::new(info),
             ground: Ground::with_capacity(info.iter().map(|u| u.arms.total_held()).sum()),
             tactics: Tactical::new(info.len()),
+            watched: info.iter().any(|i| i.traits.specials.areas.watched()),
         }
     }
 
@@ -281,6 +294,8 @@ impl<'s> Fight<'s> {
                 regen_off_through: 0,
                 afflictions: Afflictions::default(),
                 umr: UmrState::start(&info.traits.specials.umr),
+                petrified: false,
+                powers: Powers::of(&info.traits.specials.areas),
             };
             if info.summoner.is_some() {
                 u.absent = true;

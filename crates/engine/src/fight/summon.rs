@@ -216,6 +216,8 @@ impl Fight<'_> {
         state.ferocious = info.traits.specials.ferocity;
         state.regen_off_through = 0;
         state.afflictions = Default::default();
+        state.petrified = false;
+        state.powers = super::special::Powers::of(&info.traits.specials.areas);
         state.tally = tally;
         state.initiative = initiative;
         self.occupy(r, true);

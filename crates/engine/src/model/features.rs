@@ -44,6 +44,8 @@ pub const NO_COMBAT_EFFECT: &[&str] = &[
     "change shape",
     // Never poisoning oneself by accident: no accident of the kind is simulated.
     "poison use",
+    // Returning days after being destroyed: beyond a fight's scope.
+    "rejuvenation",
 ];
 
 /// Features whose effect the file's other fields already carry: the creature type (undead and

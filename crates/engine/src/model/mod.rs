@@ -41,14 +41,18 @@ mod attack;
 mod combatant;
 pub mod features;
 mod file;
+mod roll;
 pub mod special;
 mod special_umr;
+mod special_areas;
 mod validate;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_rules;
+#[cfg(test)]
+mod tests_special_areas;
 #[cfg(test)]
 mod tests_specials;
 

@@ -1,10 +1,13 @@
 //! Structured special abilities: a combatant file's `specials` list, each entry naming one
 //! rule primitive of a closed catalogue ([`SpecialRule`]) with its parameters — Bestiary,
 //! Universal Monster Rules « Regeneration », « Fast Healing », « Ferocity », « Grab »,
-//! « Trip », « Paralysis », « Poison », « Rend », « Pounce », « Rake », « Powerful Charge »,
-//! « Trample », « Energy Drain », « Disease », « Rock Throwing », « Rock Catching », « All-Around
-//! Vision », the hydra's « Hydra Traits ». A creature's numbers live in its file (with the SRD citation in `source` or
-//! `notes`); the rule itself is Rust. Owns the schema ([`SpecialFile`]) and its validation
+//! « Trip », « Paralysis », « Poison », « Bleed », « Rend », « Pounce », « Rake », « Powerful
+//! Charge », « Trample », « Energy Drain », « Disease », « Rock Throwing », « Rock Catching »,
+//! « All-Around Vision », the hydra's « Hydra Traits » (validated in `special_umr`), « Aura »,
+//! « Frightful Presence », « Gaze », « Breath Weapon », « Channel Resistance », and the
+//! cleric's « Channel Energy » (the rules that reach around the bearer are validated in
+//! `special_areas`). A creature's numbers live in its file (with the SRD citation in `source`
+//! or `notes`); the rule itself is Rust. Owns the schema ([`SpecialFile`]) and its validation
 //! into [`Special`]; what the rules do in a fight is `fight::special`'s, and how a free-text
 //! `features` line resolves against these entries is [`super::features`]'.
 //!
@@ -40,15 +43,34 @@
 //! - `knockout_poison`: `attack` (melee or ranged: a poisoned bolt), `dc` 1–60 (Fortitude),
 //!   `duration` (rounds of unconsciousness, as for `paralysis`) and `amount` 1–100 (doses).
 //!
+//! - `fear_aura`: `radius_ft` (5–500, a multiple of 5), `dc` 1–60 (Will), `duration` (a
+//!   formula as for paralysis: the lich's « 11 », its Hit Dice) and `frightened_below_hd`
+//!   (creatures with fewer Hit Dice are frightened, the others shaken: the lich's 5).
+//! - `frightful_presence`: `range_ft`, `dc` (Will), `duration` (« 5d6 »).
+//! - `gaze`: `range_ft`, `dc` (Fortitude) and `effect` = `"petrification"`.
+//! - `breath_weapon`: `shape` (`cone` | `line`), `range_ft` (its length), `dc`, `save`
+//!   (`fort` | `reflex` | `will`), `effect` (`petrification`, or `damage` with `damage`, a
+//!   formula, and `energy`, a damage type: « 4d6 », `fire`) and `recharge` (rounds before it
+//!   can breathe again, rolled after each use: « 1d4+1 »).
+//! - `channel_energy`: `energy` (`positive` | `negative`), `damage` (the dice healed or dealt:
+//!   « 2d6 ») and `dc` (Will half); uses per encounter: the file's `resources.channel_energy`;
+//!   the feat « Selective Channeling » in `feats` leaves out up to its Charisma modifier.
+//! - `channel_resistance`: `amount` 1–1000 (counted up to 20) on saves against channeled
+//!   energy.
+//!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
 
 use serde::Deserialize;
 
 use super::attack::{Attack, AttackKind};
-use crate::dice::DiceFormula;
+pub use super::roll::Roll;
+use super::roll::{ranged, roll};
+use super::special_areas::{self, AreaFields, AreaKind};
+pub use super::special_areas::{
+    AreaRule, BreathEffect, BreathShape, Energy, summary as area_summary,
+};
 use crate::error::Problems;
-use crate::rng::Roller;
 use crate::vocab::{Ability, DamageType, DamageTypes, Vocabulary, vocabulary};
 
 vocabulary! {
@@ -74,6 +96,12 @@ vocabulary! {
         AllAroundVision = "all_around_vision",
         Trample = "trample",
         KnockoutPoison = "knockout_poison",
+        FearAura = "fear_aura",
+        FrightfulPresence = "frightful_presence",
+        Gaze = "gaze",
+        BreathWeapon = "breath_weapon",
+        ChannelEnergy = "channel_energy",
+        ChannelResistance = "channel_resistance",
     }
 }
 
@@ -101,6 +129,27 @@ impl SpecialRule {
             SpecialRule::AllAroundVision => "all-around vision",
             SpecialRule::Trample => "trample",
             SpecialRule::KnockoutPoison => "knockout poison",
+            SpecialRule::FearAura => "fear aura",
+            SpecialRule::FrightfulPresence => "frightful presence",
+            SpecialRule::Gaze => "gaze",
+            SpecialRule::BreathWeapon => "breath weapon",
+            SpecialRule::ChannelEnergy => "channel energy",
+            SpecialRule::ChannelResistance => "channel resistance",
+        }
+    }
+}
+
+impl SpecialRule {
+    /// The rule as one of `special_areas`' kinds.
+    fn area_kind(self) -> Option<AreaKind> {
+        match self {
+            SpecialRule::FearAura => Some(AreaKind::FearAura),
+            SpecialRule::FrightfulPresence => Some(AreaKind::FrightfulPresence),
+            SpecialRule::Gaze => Some(AreaKind::Gaze),
+            SpecialRule::BreathWeapon => Some(AreaKind::BreathWeapon),
+            SpecialRule::ChannelEnergy => Some(AreaKind::ChannelEnergy),
+            SpecialRule::ChannelResistance => Some(AreaKind::ChannelResistance),
+            _ => None,
         }
     }
 }
@@ -122,59 +171,14 @@ pub struct SpecialFile {
     pub damage: Option<String>,
     pub frequency: Option<i64>,
     pub cure: Option<i64>,
-}
-
-/// A small dice roll `count`d`sides` + `flat` (a rider's rounds or damage): `Copy`, so a
-/// weapon's rider holds it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Roll {
-    pub count: u8,
-    pub sides: u8,
-    pub flat: i16,
-}
-
-impl Roll {
-    /// Rolls it (each die left to right), never below 0.
-    pub fn roll<R: Roller>(self, dice: &mut R) -> i32 {
-        let dice_total: i32 = (0..self.count)
-            .map(|_| dice.d(u32::from(self.sides)) as i32)
-            .sum();
-        (dice_total + i32::from(self.flat)).max(0)
-    }
-
-    /// `formula` as a roll: at most one kind of die (up to 20 dice of up to 100 sides) and a
-    /// constant from −100 to 100.
-    fn parse(formula: &str) -> Result<Roll, String> {
-        let f: DiceFormula = formula.parse().map_err(|e| format!("{e}"))?;
-        let fits = f.groups().len() <= 1
-            && f.groups()
-                .iter()
-                .all(|g| !g.negative && g.count <= 20 && g.sides <= 100)
-            && (-100..=100).contains(&f.flat());
-        if !fits {
-            return Err(format!(
-                "`{formula}`: one kind of die (at most 20 of at most 100 sides) plus a constant \
-                 from -100 to 100"
-            ));
-        }
-        let g = f.groups().first();
-        Ok(Roll {
-            count: g.map_or(0, |g| g.count as u8),
-            sides: g.map_or(0, |g| g.sides as u8),
-            flat: f.flat() as i16,
-        })
-    }
-}
-
-impl std::fmt::Display for Roll {
-    /// « 1d4+1 », « 1d2 », « 3 ».
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.count, self.flat) {
-            (0, flat) => write!(f, "{flat}"),
-            (n, 0) => write!(f, "{n}d{}", self.sides),
-            (n, flat) => write!(f, "{n}d{}{flat:+}", self.sides),
-        }
-    }
+    pub radius_ft: Option<i64>,
+    pub range_ft: Option<i64>,
+    pub frightened_below_hd: Option<i64>,
+    pub effect: Option<String>,
+    pub shape: Option<String>,
+    pub save: Option<String>,
+    pub energy: Option<String>,
+    pub recharge: Option<String>,
 }
 
 /// How long a paralysis lasts: rounds rolled, or until the end of the fight.
@@ -249,6 +253,9 @@ pub enum Special {
         duration: Lasting,
         amount: u8,
     },
+    /// An aura, gaze, breath weapon, channel energy or channel resistance
+    /// (`special_areas`).
+    Area(AreaRule),
 }
 
 impl Special {
@@ -274,6 +281,14 @@ impl Special {
             Special::AllAroundVision => SpecialRule::AllAroundVision,
             Special::Trample { .. } => SpecialRule::Trample,
             Special::KnockoutPoison { .. } => SpecialRule::KnockoutPoison,
+            Special::Area(a) => match a.kind() {
+                AreaKind::FearAura => SpecialRule::FearAura,
+                AreaKind::FrightfulPresence => SpecialRule::FrightfulPresence,
+                AreaKind::Gaze => SpecialRule::Gaze,
+                AreaKind::BreathWeapon => SpecialRule::BreathWeapon,
+                AreaKind::ChannelEnergy => SpecialRule::ChannelEnergy,
+                AreaKind::ChannelResistance => SpecialRule::ChannelResistance,
+            },
         }
     }
 
@@ -376,6 +391,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::AllAroundVision
         | SpecialRule::Trample
         | SpecialRule::KnockoutPoison => rule.umr_takes(name),
+        r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
         ("amount", s.amount.is_some()),
@@ -388,6 +404,14 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         ("damage", s.damage.is_some()),
         ("frequency", s.frequency.is_some()),
         ("cure", s.cure.is_some()),
+        ("radius_ft", s.radius_ft.is_some()),
+        ("range_ft", s.range_ft.is_some()),
+        ("frightened_below_hd", s.frightened_below_hd.is_some()),
+        ("effect", s.effect.is_some()),
+        ("shape", s.shape.is_some()),
+        ("save", s.save.is_some()),
+        ("energy", s.energy.is_some()),
+        ("recharge", s.recharge.is_some()),
     ];
     for (name, present) in given {
         if present && !takes(name) {
@@ -396,7 +420,11 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
                 format!("`{rule}` takes no `{name}`"),
             );
         }
-        if !present && takes(name) && !matches!(name, "bypass" | "immune_subtypes") {
+        if !present
+            && takes(name)
+            && !matches!(name, "bypass" | "immune_subtypes")
+            && !(rule.area_kind()).is_some_and(|k| special_areas::optional(k, name))
+        {
             p.add(
                 format!("{at}.{name}"),
                 format!("missing: `{rule}` needs `{name}`"),
@@ -500,43 +528,34 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::AllAroundVision
         | SpecialRule::Trample
         | SpecialRule::KnockoutPoison => rule.umr_build(p, at, &s, amount, cx)?,
+        SpecialRule::FearAura
+        | SpecialRule::FrightfulPresence
+        | SpecialRule::Gaze
+        | SpecialRule::BreathWeapon
+        | SpecialRule::ChannelEnergy
+        | SpecialRule::ChannelResistance => {
+            let fields = AreaFields {
+                dc: s.dc,
+                radius_ft: s.radius_ft,
+                range_ft: s.range_ft,
+                frightened_below_hd: s.frightened_below_hd,
+                duration: s.duration.as_deref(),
+                effect: s.effect.as_deref(),
+                shape: s.shape.as_deref(),
+                save: s.save.as_deref(),
+                energy: s.energy.as_deref(),
+                damage: s.damage.as_deref(),
+                recharge: s.recharge.as_deref(),
+                amount,
+            };
+            Special::Area(special_areas::special(p, at, rule.area_kind()?, &fields)?)
+        }
     };
     Some(SpecialEntry {
         special,
         feature: s.feature,
         immune_subtypes: s.immune_subtypes.unwrap_or_default(),
     })
-}
-
-/// The integer parameter `name`, when given, within `range`.
-pub(super) fn ranged(
-    p: &mut Problems,
-    at: &str,
-    name: &str,
-    value: Option<i64>,
-    range: std::ops::RangeInclusive<i64>,
-) -> Option<i64> {
-    let n = value?;
-    if range.contains(&n) {
-        Some(n)
-    } else {
-        p.add(
-            format!("{at}.{name}"),
-            format!(
-                "must be between {} and {}, got {n}",
-                range.start(),
-                range.end()
-            ),
-        );
-        None
-    }
-}
-
-/// The dice parameter `name` as a [`Roll`].
-pub(super) fn roll(p: &mut Problems, at: &str, name: &str, formula: &str) -> Option<Roll> {
-    Roll::parse(formula)
-        .map_err(|m| p.add(format!("{at}.{name}"), m))
-        .ok()
 }
 
 /// The damage types of `bypass` (any damage type or tag, no repeats).

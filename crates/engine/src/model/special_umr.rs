@@ -5,8 +5,9 @@
 //! [`super::special`]'s header; what the rules do in a fight is `fight::special`'s.
 
 use super::attack::{Attack, AttackKind};
+use super::roll::{ranged, roll};
 use super::special::{
-    Context, Lasting, Special, SpecialFile, SpecialRule, attack, attack_where, ranged, roll,
+    Context, Lasting, Special, SpecialFile, SpecialRule, attack, attack_where,
 };
 use crate::error::Problems;
 

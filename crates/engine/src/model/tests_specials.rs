@@ -6,7 +6,7 @@ use super::{FeatureUse, Special, SpecialRule};
 use crate::vocab::{DamageType, DamageTypes};
 
 /// The orc with `specials` set to `list` (JSON).
-fn orc_with(list: &str) -> String {
+pub(super) fn orc_with(list: &str) -> String {
     edit(
         ORC,
         r#""feats": ["#,
@@ -15,7 +15,7 @@ fn orc_with(list: &str) -> String {
 }
 
 /// The only error of the orc with `specials` `list`: its field and message.
-fn rejects(list: &str, field: &str, says: &str) {
+pub(super) fn rejects(list: &str, field: &str, says: &str) {
     let errors = parse(&orc_with(list)).unwrap_err();
     assert_eq!(errors.len(), 1, "{errors}");
     let e = &errors.0[0];

@@ -20,6 +20,7 @@ use super::attack::{full_attack, push_power_choice};
 use super::casting::{Latitude, cast_turn};
 use super::closing::closing_turn;
 use super::monster::trample_turn;
+use super::specials::specials_turn;
 use super::tactical::{hold_turn, retrieve_turn, tactical_turn};
 use crate::rules::{Condition, flag};
 
@@ -30,7 +31,10 @@ pub struct DefaultPolicy;
 impl Policy for DefaultPolicy {
     #[inline]
     fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
-        if conditioned_turn(view, me, plan) || cast_turn(view, me, plan, Latitude::FREE) {
+        if conditioned_turn(view, me, plan)
+            || specials_turn(view, me, plan)
+            || cast_turn(view, me, plan, Latitude::FREE)
+        {
             return;
         }
         let Some(target) = view.nearest_enemy(me) else {
@@ -41,7 +45,8 @@ impl Policy for DefaultPolicy {
 }
 
 /// Turns that conditions decide before any tactic (every policy starts here): a frightened
-/// creature withdraws and a panicked one flees (a single move action); a prone one stands up
+/// creature withdraws and a panicked one flees (a single move action) — cornered, the
+/// frightened one fights and the panicked one does nothing; a prone one stands up
 /// (provoking) and attacks the nearest enemy it can strike, else moves toward it. True when
 /// the plan is made.
 #[inline]
@@ -51,6 +56,11 @@ pub fn conditioned_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
         return false;
     }
     if conds.any(flag::FLEES) {
+        // « CRB — Frightened »: « If unable to flee, a frightened character can fight »; a
+        // cornered panicked one cowers (here: does nothing).
+        if !view.can_withdraw(me) {
+            return conds.any(flag::CANT_ATTACK);
+        }
         plan.push(if conds.any(flag::CANT_ATTACK) {
             Action::Flee
         } else {
@@ -199,6 +209,7 @@ pub fn coup_de_grace_choice(
 ) -> Option<UnitId> {
     let fits = |o: UnitId| {
         view.helpless(o)
+            && !view.petrified(o)
             && view.enemies(me, o)
             && !view.immune_to_criticals(o)
             && view.coup_de_grace_weapon(me, o).is_some()

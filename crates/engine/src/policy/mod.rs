@@ -25,6 +25,7 @@ pub mod casting;
 pub mod closing;
 mod default;
 mod monster;
+pub mod specials;
 pub mod tactical;
 mod tactics;
 

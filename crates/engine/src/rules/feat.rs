@@ -75,6 +75,8 @@ pub enum Feat {
     GreaterReposition,
     ImprovedDrag,
     GreaterDrag,
+    SelectiveChanneling,
+    ExtraChannel,
 }
 
 /// A set of modelled feats: `Copy`, no allocation.
@@ -90,7 +92,7 @@ pub enum Applied {
 }
 
 impl Feat {
-    const NAMES: [(&'static str, Feat); 50] = [
+    const NAMES: [(&'static str, Feat); 52] = [
         ("power attack", Feat::PowerAttack),
         ("deadly aim", Feat::DeadlyAim),
         ("point-blank shot", Feat::PointBlankShot),
@@ -141,11 +143,13 @@ impl Feat {
         ("greater reposition", Feat::GreaterReposition),
         ("improved drag", Feat::ImprovedDrag),
         ("greater drag", Feat::GreaterDrag),
+        ("selective channeling", Feat::SelectiveChanneling),
+        ("extra channel", Feat::ExtraChannel),
     ];
 
     /// Every modelled feat, in catalogue order.
-    pub const ALL: [Feat; 50] = {
-        let mut all = [Feat::PowerAttack; 50];
+    pub const ALL: [Feat; 52] = {
+        let mut all = [Feat::PowerAttack; 52];
         let mut i = 0;
         while i < all.len() {
             all[i] = Self::NAMES[i].1;
@@ -202,7 +206,8 @@ impl Feat {
             | Feat::ImprovedReposition
             | Feat::GreaterReposition
             | Feat::ImprovedDrag
-            | Feat::GreaterDrag => Applied::Engine,
+            | Feat::GreaterDrag
+            | Feat::SelectiveChanneling => Applied::Engine,
             _ => Applied::StatBlock,
         }
     }
@@ -302,6 +307,10 @@ impl Feat {
             Feat::GreaterDrag => {
                 "drag: +2 more on the check and CMD (the allies' attacks of opportunity are not modelled)"
             }
+            Feat::SelectiveChanneling => {
+                "channel energy leaves out up to its Charisma modifier of the creatures in the burst"
+            }
+            Feat::ExtraChannel => "+2 channel energy uses (counted in `resources.channel_energy`)",
         }
     }
 }

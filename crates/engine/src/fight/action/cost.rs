@@ -122,6 +122,14 @@ pub enum Action {
     /// smaller enemies toward `target`, beyond it; each takes the trample's damage (Reflex
     /// half). Only for a creature with `trample`.
     Trample { target: UnitId },
+    /// Standard, no attack of opportunity: « Bestiary — Breath Weapon », its cone or line
+    /// aimed at `target`'s square (refused while it recharges).
+    Breathe { target: UnitId },
+    /// Standard, no attack of opportunity: « CRB — Channel Energy », a burst that heals, or
+    /// harms when `harm` (one use of the `channel_energy` resource).
+    Channel { harm: bool },
+    /// Free: « Bestiary — Gaze — Averting Eyes », on or off until changed.
+    AvertEyes { on: bool },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -271,6 +279,9 @@ impl Action {
             Action::Hide => "hide",
             Action::Tumble { .. } => "tumble",
             Action::Trample { .. } => "trample",
+            Action::Breathe { .. } => "breathe",
+            Action::Channel { .. } => "channel",
+            Action::AvertEyes { .. } => "avert_eyes",
         }
     }
 
@@ -337,6 +348,8 @@ impl Action {
             Action::Hide => Cost::new(Slot::Move, Stays, No),
             Action::Tumble { .. } => Cost::new(Slot::Move, Walks, Yes),
             Action::Trample { .. } => Cost::new(Slot::FullRound, Walks, No),
+            Action::Breathe { .. } | Action::Channel { .. } => Cost::new(Slot::Standard, Stays, No),
+            Action::AvertEyes { .. } => Cost::new(Slot::Free, Stays, No),
         }
     }
 
@@ -381,6 +394,9 @@ impl Action {
             | Action::AidAnother { .. }
             | Action::Hide
             | Action::Tumble { .. } => Some(self),
+            Action::Breathe { .. } | Action::Channel { .. } | Action::AvertEyes { .. } => {
+                Some(self)
+            }
         }
     }
 }

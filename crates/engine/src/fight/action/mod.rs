@@ -51,6 +51,14 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) -> ActionResult {
+        if let Some(presence) = self.info[u].traits.specials.areas.presence
+            && matches!(
+                action,
+                Action::Attack { .. } | Action::FullAttack { .. } | Action::Charge { .. }
+            )
+        {
+            self.frightful_presence(u, presence, dice, sink);
+        }
         match action {
             Action::Attack { target } => self.attack(u, target.index(), dice, sink),
             Action::FullAttack { target } => self.full_attack(u, target.index(), dice, sink),
@@ -90,6 +98,9 @@ impl Fight<'_> {
             Action::CoupDeGrace { target } => {
                 return self.coup_de_grace(u, target.index(), dice, sink);
             }
+            Action::Breathe { target } => return self.breathe(u, target.index(), dice, sink),
+            Action::Channel { harm } => return self.channel(u, harm, dice, sink),
+            Action::AvertEyes { on } => self.avert_eyes(u, on, sink),
         }
         ActionResult::done(action.kind())
     }

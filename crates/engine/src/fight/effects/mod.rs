@@ -42,6 +42,9 @@ impl Wards {
     pub const ANY: u16 = 1 << 11;
     /// A poison at work (« Bestiary — Poison »: `special`, not a spell's store entry).
     pub const POISON: u16 = 1 << 12;
+    /// Averting its eyes from gazes (« Bestiary — Gaze »: `special`): its attacks on a gazer
+    /// look up the gazer's concealment.
+    pub const AVERTING: u16 = 1 << 13;
 
     #[inline]
     pub fn is_empty(self) -> bool {
@@ -55,6 +58,10 @@ impl Wards {
 
     pub(crate) fn add(&mut self, bits: u16) {
         self.0 |= bits;
+    }
+
+    pub(crate) fn remove(&mut self, bits: u16) {
+        self.0 &= !bits;
     }
 }
 

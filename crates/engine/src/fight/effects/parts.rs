@@ -111,6 +111,9 @@ impl<'s> Fight<'s> {
                 });
             }
         }
+        if self.units[u].powers.averting {
+            wards.add(Wards::AVERTING);
+        }
         for a in self.magic.effects[u].iter() {
             let effect = self.effect_of(a);
             wards.add(Wards::ANY | ward_of(effect));

@@ -10,7 +10,7 @@ use crate::model::{DamageTypes, EffectTag};
 use crate::rng::Roller;
 use crate::rules::condition::{Condition, ConditionSet};
 use crate::rules::maneuver::Maneuver;
-use crate::rules::{Context, Descriptor, Save, roll_save};
+use crate::rules::{Descriptor, Save};
 use crate::vocab::{EnumSet, Vocabulary};
 
 /// The descriptor of a poison's saves (save modifiers « vs poison » count).
@@ -281,21 +281,7 @@ impl Fight<'_> {
         dc: u8,
         dice: &mut R,
     ) -> (bool, D20) {
-        let ctx = Context {
-            descriptors,
-            source: source.map(|a| self.combatant(a).alignment()),
-            ..Context::default()
-        };
-        let bonus = self.save_bonus(t, Save::Fort, &ctx);
-        let r = roll_save(bonus, i32::from(dc), dice);
-        (
-            r.success,
-            D20 {
-                roll: r.roll,
-                bonus,
-                total: r.total,
-            },
-        )
+        self.special_save(t, source, (Save::Fort, descriptors), (dc, 0), dice)
     }
 
     /// « Bestiary — Poison »: the dose of a hit. A creature already poisoned ignores it.

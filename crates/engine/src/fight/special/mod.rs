@@ -48,18 +48,31 @@
 //! - The attack-shaped rules (rend, pounce, rake, powerful charge, trample, energy drain, hydra
 //!   heads, rock throwing and catching, all-around vision): [`Umr`], each rule's file (`hit`,
 //!   `charge`, `rake`, `trample`, `drain`, `hydra`) with its simplifications.
+//! - Fear aura, frightful presence (`aura`), gaze and petrification (`gaze`), breath weapons
+//!   (`breath`), channel energy and channel resistance (`channel`): the rules and their
+//!   simplifications are in each file's header; their compiled values and what a creature
+//!   keeps of them during a fight (uses left, recharge, fears faced, eyes averted) are
+//!   `values`'. Auras and gazes act at the start of other creatures' turns only in a fight
+//!   where some unit has one (`Fight::watched`).
 
 mod act;
+mod aura;
+mod breath;
+mod channel;
 mod charge;
 mod drain;
+mod gaze;
 mod hit;
 mod hydra;
 mod knockout;
 mod rake;
+mod save;
 mod trample;
 mod umr;
+pub mod values;
 
 pub use umr::{Umr, UmrState};
+pub use values::{Areas, Powers};
 
 use crate::model::special::{Lasting, Roll};
 use crate::model::{Ability, Combatant, DamageTypes, Special};
@@ -81,6 +94,8 @@ pub struct Specials {
     pub ferocity: bool,
     /// The attack-shaped Universal Monster Rules (rend, pounce, rock catching…: [`umr`]).
     pub umr: Umr,
+    /// Auras, gazes, breath, channel energy and channel resistance (`values`).
+    pub areas: Areas,
 }
 
 impl Specials {
@@ -111,6 +126,7 @@ impl Specials {
                 | Special::AllAroundVision
                 | Special::Trample { .. }
                 | Special::KnockoutPoison { .. } => {}
+                Special::Area(a) => out.areas.add(c, a),
             }
         }
         out.umr = Umr::of(c);

@@ -24,6 +24,7 @@ mod policy;
 mod ranged;
 mod size;
 mod specials;
+mod specials_areas;
 mod tactical;
 mod tactics;
 mod transcripts;

@@ -102,8 +102,17 @@ impl Fight<'_> {
             self.stabilize(u, dice, sink);
             return false;
         }
-        if !self.units[u].active() {
+        // « Breath Weapon » (the gorgon's): a petrified creature may save to be flesh again.
+        if !(self.units[u].active() || (self.units[u].petrified && self.stone_turn(u, dice, sink)))
+        {
             return false;
+        }
+        // « Bestiary — Aura », « Gaze »: saves at the start of the turn.
+        if self.watched {
+            self.watch_turn(u, dice, sink);
+            if !self.units[u].active() {
+                return false;
+            }
         }
         if self.has_flag(u, flag::BLEEDS) && self.units[u].bleed > 0 {
             self.bleed(u, sink);

@@ -15,6 +15,7 @@ mod maneuvers;
 pub(crate) mod memo;
 mod monster;
 mod queries;
+mod specials;
 mod spells;
 mod tactics;
 mod weigh;
