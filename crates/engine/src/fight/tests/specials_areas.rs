@@ -584,3 +584,26 @@ fn each_converted_monster_and_sera_use_their_area_specials_under_the_default_pol
         "channels positive energy to harm"
     ));
 }
+
+/// Mirrored fighters with a gaze, a damaging breath, frightful presence and channel
+/// resistance on both sides: whatever these rules add, the sides stay inside the 3σ band.
+#[test]
+fn symmetric_matchup_with_area_specials_stays_inside_the_3_sigma_band() {
+    let patch = json!({
+        "level": 3, "bab": 3,
+        "specials": [
+            { "rule": "gaze", "range_ft": 30, "dc": 8, "effect": "petrification" },
+            { "rule": "breath_weapon", "shape": "line", "range_ft": 30, "dc": 12,
+              "save": "reflex", "effect": "damage", "damage": "2d6", "energy": "fire",
+              "recharge": "1d4" },
+            { "rule": "frightful_presence", "range_ft": 30, "dc": 10, "duration": "1d4" },
+            { "rule": "channel_resistance", "amount": 2 }
+        ]
+    });
+    for deployment in [[("a", 'A'), ("b", 'B')], [("b", 'B'), ("a", 'A')]] {
+        super::fights::assert_inside_the_band(super::fights::mirrored_with(
+            &deployment,
+            patch.clone(),
+        ));
+    }
+}
