@@ -298,7 +298,7 @@ fn paralysis_and_poison_riders_are_summarized_and_not_warned() {
         (
             "data/monsters/ghoul.json",
             ", specials: paralysis on bite (Fort DC 13, 1d4+1 rounds), \
-             paralysis on claw (Fort DC 13, 1d4+1 rounds), disease, channel resistance +2
+             paralysis on claw (Fort DC 13, 1d4+1 rounds), disease, channel resistance +2\n",
             "Paralysis (",
         ),
         (

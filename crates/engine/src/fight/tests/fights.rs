@@ -23,7 +23,7 @@ fn mirrored(deployment: &[(&str, char)]) -> Scenario {
 }
 
 /// [`mirrored`] with `patch` over the fighter.
-fn mirrored_with(deployment: &[(&str, char)], patch: serde_json::Value) -> Scenario {
+pub(super) fn mirrored_with(deployment: &[(&str, char)], patch: serde_json::Value) -> Scenario {
     let fighter = creature_over(
         "fighter",
         json!({
@@ -101,7 +101,7 @@ fn symmetric_matchup_with_special_abilities_stays_inside_the_3_sigma_band() {
 }
 
 /// 2000 seeded fights of `s`: the first side's share of decided fights is within 3σ of 1/2.
-fn assert_inside_the_band(s: Scenario) {
+pub(super) fn assert_inside_the_band(s: Scenario) {
     let t = run_range(&s, Seed(1), 0..2000);
     assert_eq!(t.fights, 2000);
     let n = (t.wins[0] + t.wins[1]) as f64;

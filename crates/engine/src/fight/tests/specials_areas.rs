@@ -530,3 +530,80 @@ fn default_policy_averts_its_eyes_when_the_gaze_save_is_poor() {
         Some("avert_eyes")
     );
 }
+
+fn drow() -> Combatant {
+    data(
+        "drow",
+        include_str!("../../../../../data/monsters/drow_noble.json"),
+    )
+}
+
+fn medusa() -> Combatant {
+    data(
+        "medusa",
+        include_str!("../../../../../data/monsters/medusa.json"),
+    )
+}
+
+/// True when one of 20 seeded fights (default policy on both sides) of `heroes` against
+/// `monsters` logs `needle`.
+fn seen_in_a_fight(heroes: Vec<Combatant>, monsters: Vec<Combatant>, needle: &str) -> bool {
+    let s = scenario(
+        room(&["A.........", "A.........", "A.......BB", "A.......BB"]),
+        vec![("a", heroes), ("b", monsters)],
+        20,
+    );
+    (0..20).any(|run| {
+        let mut dice =
+            crate::rng::SeededDice::for_run(crate::rng::Seed(7), crate::rng::RunIndex(run));
+        let p = play_dice(&s, &crate::policy::DefaultPolicy, &mut dice);
+        p.count(needle) > 0
+    })
+}
+
+#[test]
+fn each_converted_monster_and_sera_use_their_area_specials_under_the_default_policy() {
+    let party = || {
+        (1..=4)
+            .map(|k| hero(&format!("hero{k}"), 3))
+            .collect::<Vec<_>>()
+    };
+    for (monsters, needle) in [
+        (vec![lich()], "fear aura vs"),
+        (vec![basilisk()], "gaze vs"),
+        (vec![medusa()], "gaze vs"),
+        (vec![gorgon()], "breath weapon toward"),
+        (vec![drow()], "channels negative energy to harm"),
+    ] {
+        assert!(seen_in_a_fight(party(), monsters, needle), "{needle}");
+    }
+    let undead = vec![ghoul(), ghoul()];
+    assert!(seen_in_a_fight(
+        vec![sera()],
+        undead,
+        "channels positive energy to harm"
+    ));
+}
+
+/// Mirrored fighters with a gaze, a damaging breath, frightful presence and channel
+/// resistance on both sides: whatever these rules add, the sides stay inside the 3σ band.
+#[test]
+fn symmetric_matchup_with_area_specials_stays_inside_the_3_sigma_band() {
+    let patch = json!({
+        "level": 3, "bab": 3,
+        "specials": [
+            { "rule": "gaze", "range_ft": 30, "dc": 8, "effect": "petrification" },
+            { "rule": "breath_weapon", "shape": "line", "range_ft": 30, "dc": 12,
+              "save": "reflex", "effect": "damage", "damage": "2d6", "energy": "fire",
+              "recharge": "1d4" },
+            { "rule": "frightful_presence", "range_ft": 30, "dc": 10, "duration": "1d4" },
+            { "rule": "channel_resistance", "amount": 2 }
+        ]
+    });
+    for deployment in [[("a", 'A'), ("b", 'B')], [("b", 'B'), ("a", 'A')]] {
+        super::fights::assert_inside_the_band(super::fights::mirrored_with(
+            &deployment,
+            patch.clone(),
+        ));
+    }
+}
