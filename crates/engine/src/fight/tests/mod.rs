@@ -28,3 +28,4 @@ mod tactical;
 mod tactics;
 mod transcripts;
 mod umr_attacks;
+mod umr_monsters;
