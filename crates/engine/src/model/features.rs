@@ -16,7 +16,7 @@ use super::special::SpecialRule;
 use crate::rules::feat::read_feat_line;
 
 /// Features the engine reads from the line itself (`fight::unit`).
-pub const READ_FROM_LINE: &[&str] = &["sneak attack", "evasion", "improved evasion"];
+pub const READ_FROM_LINE: &[&str] = &["sneak attack", "evasion", "improved evasion", "scent"];
 
 /// Features with no effect in a simulated fight: senses of a world without light levels, and
 /// abilities for outside combat, for water, or for time spans longer than a fight. Their

@@ -118,7 +118,9 @@ impl Fight<'_> {
     /// `observer` does not perceive `hider` (it is hidden from it).
     #[inline]
     pub(crate) fn unseen_by(&self, observer: usize, hider: usize) -> bool {
-        self.tactics.hidden > 0 && self.tactics.units[hider].hidden_from.contains(observer)
+        self.tactics.hidden > 0
+            && self.tactics.units[hider].hidden_from.contains(observer)
+            && !self.scents(observer, hider)
     }
 
     /// `u` is now hidden from exactly `observers`.

@@ -64,6 +64,15 @@ impl Fight<'_> {
         (r.success, d20)
     }
 
+    /// « Bestiary — Scent »: « When the creature is within 5 feet of the source, it pinpoints
+    /// the source's location »: `o` perceives hidden `h` next to it. Simplified: the scent
+    /// of a creature farther away (its presence, its direction) changes nothing; concealment
+    /// (invisibility's miss chance) still counts.
+    #[inline]
+    pub(crate) fn scents(&self, o: usize, h: usize) -> bool {
+        self.info[o].traits.specials.umr.scent && self.distance_ft(o, h) <= 5
+    }
+
     /// After `a`'s hit with weapon `w` on `t` that dealt `taken`: the rend of a second hit,
     /// a head severed.
     #[cold]

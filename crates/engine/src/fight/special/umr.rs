@@ -4,6 +4,7 @@
 //! a head severed), `charge` (pounce, powerful charge), `drain` (energy drain) and `hydra`
 //! (heads as attacks, heads regrown); their simplifications are listed in `super`.
 
+use crate::model::features::feature_is;
 use crate::model::special::Roll;
 use crate::model::{Combatant, Special};
 
@@ -45,6 +46,9 @@ pub struct Umr {
     pub all_around: bool,
     /// « Bestiary — Trample »: the damage and the Reflex DC.
     pub trample: Option<(Roll, u8)>,
+    /// « Bestiary — Scent », read from its `features` line: it pinpoints a creature within
+    /// 5 feet.
+    pub scent: bool,
 }
 
 impl Umr {
@@ -73,6 +77,7 @@ impl Umr {
                 _ => {}
             }
         }
+        out.scent = (c.features().iter()).any(|l| feature_is(l, "scent"));
         out.on_hit =
             out.rend.is_some() || out.heads.is_some() || out.rock.is_some() || out.rock_catching;
         out

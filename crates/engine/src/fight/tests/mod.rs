@@ -29,3 +29,4 @@ mod tactical;
 mod tactics;
 mod transcripts;
 mod umr_attacks;
+mod umr_monsters;
