@@ -256,6 +256,12 @@ fn special_summary(c: &Combatant, s: Special) -> String {
                 "consecutive saves"
             }
         ),
+        Special::Rage { resource } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!("{words} ({} rounds)", pool.map_or(0, |r| r.1))
+        }
+        Special::Bravery { amount } => format!("{words} +{amount} (Will vs fear)"),
+        Special::FavoredEnemy { against, amount } => format!("{words} ({against} +{amount})"),
     }
 }
 

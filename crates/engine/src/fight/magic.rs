@@ -37,10 +37,12 @@ pub struct Magic<'s> {
 
 impl<'s> Magic<'s> {
     pub fn new(info: &[UnitInfo]) -> Self {
-        // A poison rider's ability damage resolves through the effect parts as well.
+        // A poison rider's ability damage resolves through the effect parts as well, and so
+        // does a rage (`class`).
         let on = info.iter().any(|i| {
             i.caster.is_some()
                 || (i.weapons.iter()).any(|w| matches!(w.rider, Some(Rider::Poison(_))))
+                || i.traits.class.rage.is_some()
         });
         let n = info.len();
         Magic {

@@ -238,6 +238,9 @@ impl Fight<'_> {
             numbers.bonus -= 2;
             numbers.damage_bonus -= 2;
         }
+        if self.info[a].traits.class.favored.is_some() {
+            self.class_edge(a, t, &mut numbers);
+        }
         Some(numbers)
     }
 

@@ -21,6 +21,7 @@ use super::action::tactical::Tactical;
 use super::arms::{Arms, Ground};
 use super::effects::Wards;
 use super::magic::Magic;
+use super::class::ClassState;
 use super::special::Afflictions;
 use super::unit::{UnitIds, UnitInfo};
 use crate::model::Combatant;
@@ -95,6 +96,8 @@ pub struct UnitState {
     pub regen_off_through: u32,
     /// « Bestiary — Poison »: the poison at work and the ability damage taken (`special`).
     pub afflictions: Afflictions,
+    /// Class abilities' rounds and uses left, a rage under way (`class`).
+    pub class: ClassState,
 }
 
 impl UnitState {
@@ -216,6 +219,7 @@ impl<'s> Fight<'s> {
                 ferocious: false,
                 regen_off_through: 0,
                 afflictions: Afflictions::default(),
+                class: ClassState::default(),
             })
             .collect();
         Fight {
@@ -270,6 +274,7 @@ impl<'s> Fight<'s> {
                 ferocious: info.traits.specials.ferocity,
                 regen_off_through: 0,
                 afflictions: Afflictions::default(),
+                class: ClassState::new(&info.combatant, &info.traits.class),
             };
             if info.summoner.is_some() {
                 u.absent = true;

@@ -216,6 +216,7 @@ impl Fight<'_> {
         state.ferocious = info.traits.specials.ferocity;
         state.regen_off_through = 0;
         state.afflictions = Default::default();
+        state.class = super::class::ClassState::new(&info.combatant, &info.traits.class);
         state.tally = tally;
         state.initiative = initiative;
         self.occupy(r, true);

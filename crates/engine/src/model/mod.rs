@@ -42,6 +42,7 @@ mod combatant;
 pub mod features;
 mod file;
 pub mod special;
+mod special_class;
 mod validate;
 
 #[cfg(test)]
@@ -50,6 +51,8 @@ mod tests;
 mod tests_rules;
 #[cfg(test)]
 mod tests_specials;
+#[cfg(test)]
+mod tests_class_specials;
 
 pub use crate::rules::{Bypass, DamageReduction, Immunities};
 pub use crate::vocab::{

@@ -24,6 +24,13 @@
 //!   saves).
 //! - `bleed`: `attack` and `amount` 1–1000 (hit points lost at the start of each of the
 //!   victim's turns).
+//! - `rage` (« CRB — Barbarian — Rage »): `resource`, the name of the file's `resources`
+//!   entry holding the rounds of rage (4 + Con modifier, +2 per level after 1st).
+//! - `bravery` (« CRB — Fighter — Bravery »): `amount` 1–20, the bonus on Will saves against
+//!   fear.
+//! - `favored_enemy` (« CRB — Ranger — Favored Enemy »): `creature_type` (a Bestiary type:
+//!   « undead », « magical beast ») and `amount` 1–20, the bonus on attack and weapon damage
+//!   rolls against it. One entry per combatant.
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -31,6 +38,7 @@
 use serde::Deserialize;
 
 use super::attack::{Attack, AttackKind};
+use super::combatant::CreatureType;
 use crate::dice::DiceFormula;
 use crate::error::Problems;
 use crate::rng::Roller;
@@ -47,6 +55,9 @@ vocabulary! {
         Paralysis = "paralysis",
         Poison = "poison",
         Bleed = "bleed",
+        Rage = "rage",
+        Bravery = "bravery",
+        FavoredEnemy = "favored_enemy",
     }
 }
 
@@ -62,6 +73,9 @@ impl SpecialRule {
             SpecialRule::Paralysis => "paralysis",
             SpecialRule::Poison => "poison",
             SpecialRule::Bleed => "bleed",
+            SpecialRule::Rage => "rage",
+            SpecialRule::Bravery => "bravery",
+            SpecialRule::FavoredEnemy => "favored enemy",
         }
     }
 }
@@ -83,6 +97,8 @@ pub struct SpecialFile {
     pub damage: Option<String>,
     pub frequency: Option<i64>,
     pub cure: Option<i64>,
+    pub resource: Option<String>,
+    pub creature_type: Option<String>,
 }
 
 /// A small dice roll `count`d`sides` + `flat` (a rider's rounds or damage): `Copy`, so a
@@ -179,6 +195,14 @@ pub enum Special {
     },
     /// On a hit with attack `attack`, the victim bleeds `amount` at the start of its turns.
     Bleed { attack: usize, amount: u32 },
+    /// « CRB — Barbarian — Rage »: rounds of rage from the `resources` entry `resource`
+    /// (its index).
+    Rage { resource: u8 },
+    /// « CRB — Fighter — Bravery »: `amount` on Will saves against fear.
+    Bravery { amount: u8 },
+    /// « CRB — Ranger — Favored Enemy »: `amount` on attack and weapon damage rolls against
+    /// creatures of type `against`.
+    FavoredEnemy { against: CreatureType, amount: u8 },
 }
 
 impl Special {
@@ -192,6 +216,9 @@ impl Special {
             Special::Paralysis { .. } => SpecialRule::Paralysis,
             Special::Poison { .. } => SpecialRule::Poison,
             Special::Bleed { .. } => SpecialRule::Bleed,
+            Special::Rage { .. } => SpecialRule::Rage,
+            Special::Bravery { .. } => SpecialRule::Bravery,
+            Special::FavoredEnemy { .. } => SpecialRule::FavoredEnemy,
         }
     }
 
@@ -222,6 +249,8 @@ pub(super) struct Context<'a> {
     pub attacks: &'a [Attack],
     pub features: &'a [String],
     pub has_con: bool,
+    /// The file's `resources`, as written (a class ability spends one of them).
+    pub resources: &'a [(String, i64)],
 }
 
 /// Validates the `specials` list; every problem goes to `p` with its field path.
@@ -280,6 +309,9 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
             "attack" | "dc" | "ability" | "damage" | "frequency" | "cure"
         ),
         SpecialRule::Bleed => matches!(name, "attack" | "amount"),
+        SpecialRule::Rage => name == "resource",
+        SpecialRule::Bravery => name == "amount",
+        SpecialRule::FavoredEnemy => matches!(name, "amount" | "creature_type"),
     };
     let given = [
         ("amount", s.amount.is_some()),
@@ -292,6 +324,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         ("damage", s.damage.is_some()),
         ("frequency", s.frequency.is_some()),
         ("cure", s.cure.is_some()),
+        ("resource", s.resource.is_some()),
+        ("creature_type", s.creature_type.is_some()),
     ];
     for (name, present) in given {
         if present && !takes(name) {
@@ -391,6 +425,9 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
                 frequency: frequency? as u8,
                 cure: cure? as u8,
             }
+        }
+        SpecialRule::Rage | SpecialRule::Bravery | SpecialRule::FavoredEnemy => {
+            super::special_class::class_special(p, at, rule, &s, cx)?
         }
     };
     Some(SpecialEntry {

@@ -118,6 +118,8 @@ pub enum Action {
     /// `fast`), each threatened square left an Acrobatics check against the threatening
     /// enemy's CMD instead of an attack of opportunity.
     Tumble { target: UnitId, fast: bool },
+    /// Free, on its own turn: « CRB — Barbarian — Rage »: enters a rage (`fight::class`).
+    Rage,
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -266,6 +268,7 @@ impl Action {
             Action::AidAnother { .. } => "aid_another",
             Action::Hide => "hide",
             Action::Tumble { .. } => "tumble",
+            Action::Rage => "rage",
         }
     }
 
@@ -331,6 +334,7 @@ impl Action {
             Action::FightDefensively => Cost::new(Slot::Free, Stays, No),
             Action::Hide => Cost::new(Slot::Move, Stays, No),
             Action::Tumble { .. } => Cost::new(Slot::Move, Walks, Yes),
+            Action::Rage => Cost::new(Slot::Free, Stays, No),
         }
     }
 
@@ -374,6 +378,7 @@ impl Action {
             | Action::AidAnother { .. }
             | Action::Hide
             | Action::Tumble { .. } => Some(self),
+            Action::Rage => Some(self),
         }
     }
 }

@@ -89,6 +89,7 @@ impl Fight<'_> {
             Action::CoupDeGrace { target } => {
                 return self.coup_de_grace(u, target.index(), dice, sink);
             }
+            Action::Rage => return self.start_rage(u, sink),
         }
         ActionResult::done(action.kind())
     }

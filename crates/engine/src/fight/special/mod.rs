@@ -84,6 +84,7 @@ impl Specials {
                 | Special::Paralysis { .. }
                 | Special::Poison { .. }
                 | Special::Bleed { .. } => {}
+                Special::Rage { .. } | Special::Bravery { .. } | Special::FavoredEnemy { .. } => {}
             }
         }
         out

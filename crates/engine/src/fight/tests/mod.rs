@@ -24,6 +24,7 @@ mod policy;
 mod ranged;
 mod size;
 mod specials;
+mod class;
 mod tactical;
 mod tactics;
 mod transcripts;

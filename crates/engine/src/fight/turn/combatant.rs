@@ -87,6 +87,9 @@ impl Fight<'_> {
         if self.info[u].traits.specials.heals() {
             self.turn_start_healing(u, sink);
         }
+        if self.units[u].class.raging {
+            self.rage_turn(u, sink);
+        }
         // « Bestiary — Ferocity »: fighting on below 0 hit points, it « loses 1 hit point
         // each round ».
         if self.units[u].fights_on() {

@@ -1,0 +1,114 @@
+//! Class abilities in a fight (« CRB — Barbarian — Rage », « Fighter — Bravery », « Ranger —
+//! Favored Enemy »), compiled once per batch from a combatant's validated `specials` into a
+//! small `Copy` value ([`ClassAbilities`] in `UnitInfo::traits`), with the per-fight state
+//! they keep ([`ClassState`] in `UnitState`: rounds left, raging or not), so a fight without
+//! class abilities pays one branch per turn and per attack. This file owns those values and
+//! the standing modifiers they add; `rage` what a rage does; `edge` the bonuses that depend
+//! on the target. Which ability to use and when is the policy's (`policy::abilities`).
+//!
+//! - Rage: a free action on its own turn, not while fatigued or already raging, with at
+//!   least one round left in its `resources` entry. While raging: +4 Strength and +4
+//!   Constitution, counted through the numbers they change as an ability penalty is
+//!   (`effects::parts`): +2 on melee attack rolls, melee damage (+3 when its first melee
+//!   weapon is two-handed: 1½ × Strength), CMB, CMD and Fortitude; +2 morale on Will saves;
+//!   −2 AC (and CMD: « any penalties to a creature's AC also apply to its CMD »); 2 hit
+//!   points per Hit Die, gained when the rage starts and lost when it ends (« not lost
+//!   first like temporary hit points »: they may take it below 0 or kill it). Each round of
+//!   rage spends one round of the resource: the round it starts, then at the start of each
+//!   of its turns; when none is left at the start of a turn the rage ends and it is fatigued
+//!   for twice the rounds it raged. Simplified: the rage goes on while it is unconscious
+//!   (« if a barbarian falls unconscious, her rage immediately ends » is not modelled); its
+//!   death threshold (−Con) and stabilization do not count the +4 Constitution; the skills
+//!   and concentration it forbids are not checked (a barbarian casts no spell).
+//! - Bravery: a standing bonus on Will saves against fear (`when: fear`).
+//! - Favored enemy: `amount` on attack and weapon damage rolls against a creature of the
+//!   type (`edge`). Not modelled: the Bluff, Knowledge, Perception, Sense Motive and Survival
+//!   bonuses (skills outside a fight).
+
+mod edge;
+mod rage;
+
+use crate::model::{Combatant, CreatureType, Special};
+use crate::rules::{BonusType, Descriptor, Modifier, Stat, When};
+
+/// « CRB — Barbarian — Rage »: where its rounds come from and what it adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rage {
+    /// Index of the `resources` entry holding its rounds.
+    pub resource: u8,
+    /// Hit points it grants: 2 per Hit Die.
+    pub hp: i32,
+    /// Its melee damage bonus: +2, +3 when its first melee weapon is two-handed.
+    pub damage: i32,
+}
+
+/// A combatant's class abilities.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClassAbilities {
+    pub rage: Option<Rage>,
+    /// « Bravery »: bonus on Will saves against fear (0: none).
+    pub bravery: u8,
+    /// « Favored Enemy »: the creature type and the bonus.
+    pub favored: Option<(CreatureType, u8)>,
+}
+
+impl ClassAbilities {
+    /// The class abilities of `c`'s `specials`.
+    pub fn of(c: &Combatant) -> ClassAbilities {
+        let mut out = ClassAbilities::default();
+        for e in c.specials() {
+            match e.special {
+                Special::Rage { resource } => {
+                    let two_handed = (c.attacks().iter())
+                        .find(|a| a.kind() == crate::model::AttackKind::Melee)
+                        .is_some_and(|a| a.two_handed());
+                    out.rage = Some(Rage {
+                        resource,
+                        hp: 2 * c.level().max(1) as i32,
+                        damage: if two_handed { 3 } else { 2 },
+                    });
+                }
+                Special::Bravery { amount } => out.bravery = amount,
+                Special::FavoredEnemy { against, amount } => out.favored = Some((against, amount)),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The standing modifiers these abilities add to the stat block's (bravery's).
+    pub fn modifiers(&self) -> impl Iterator<Item = Modifier> {
+        (self.bravery > 0).then(|| {
+            Modifier::when(
+                Stat::Will,
+                BonusType::Untyped,
+                i32::from(self.bravery),
+                When::Descriptor(Descriptor::Fear),
+            )
+        })
+        .into_iter()
+    }
+}
+
+/// What a unit's class abilities hold during one fight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClassState {
+    /// Rounds of rage left in its resource.
+    pub rage_left: u32,
+    pub raging: bool,
+    /// Rounds spent in the current rage.
+    pub raged: u32,
+    /// Hit points the current rage granted (0 when not raging).
+    pub rage_hp: i32,
+}
+
+impl ClassState {
+    /// The state at the start of a fight: the resources of `c` untouched.
+    pub fn new(c: &Combatant, abilities: &ClassAbilities) -> ClassState {
+        let amount = |k: u8| c.resources().get(usize::from(k)).map_or(0, |r| r.1);
+        ClassState {
+            rage_left: abilities.rage.map_or(0, |r| amount(r.resource)),
+            ..ClassState::default()
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! What a policy may see of class abilities (« CRB — Barbarian — Rage »): whether a unit has
+//! one to use now and whether it is under way. Owns these queries; the rules are
+//! `fight::class`'s.
+
+use super::super::unit::UnitId;
+use super::View;
+
+impl View<'_> {
+    /// `u` has class abilities a policy can use on its turn (rage): the one test the default
+    /// policy makes for every other creature.
+    #[inline]
+    pub fn has_class_actions(&self, u: UnitId) -> bool {
+        self.fight.info[u.index()].traits.class.rage.is_some()
+    }
+
+    /// `u` can enter a rage now (a round left, not raging, not fatigued).
+    #[inline]
+    pub fn can_rage(&self, u: UnitId) -> bool {
+        self.fight.can_rage(u.index())
+    }
+
+    /// `u` is raging.
+    #[inline]
+    pub fn raging(&self, u: UnitId) -> bool {
+        self.fight.units[u.index()].class.raging
+    }
+
+    /// Rounds of rage `u` has left.
+    #[inline]
+    pub fn rage_rounds_left(&self, u: UnitId) -> u32 {
+        self.fight.units[u.index()].class.rage_left
+    }
+}
