@@ -92,3 +92,53 @@ fn class_bonuses_and_creature_types_are_checked() {
         "`bravery` takes no `resource`",
     );
 }
+
+#[test]
+fn class_and_racial_lines_in_the_numbers_resolve_with_a_reason() {
+    let c = parse(&orc_with(
+        r#"["Armor Training 1", "Halfling Luck", "Rogue Talent (finesse rogue)",
+            "Rogue Talent (surprise attack)"]"#,
+        "[]",
+    ))
+    .unwrap();
+    let uses: Vec<FeatureUse> = c.feature_uses().map(|(_, u)| u).collect();
+    assert_eq!(
+        uses,
+        [
+            FeatureUse::NoCombatEffect,
+            FeatureUse::NoCombatEffect,
+            FeatureUse::NoCombatEffect,
+            // Only the talent named is in the numbers: another one is a to-do.
+            FeatureUse::Unmodelled,
+        ]
+    );
+    assert_eq!(
+        c.class_or_race_reason("Halfling Luck"),
+        Some("+1 on all saving throws: in the file's `saves`")
+    );
+    assert!(
+        super::features::CLASS_AND_RACE
+            .iter()
+            .all(|(_, why)| !why.is_empty())
+    );
+}
+
+#[test]
+fn a_racial_save_line_resolves_only_with_its_modifier() {
+    let bare = parse(&orc_with(r#"["Fearless"]"#, "[]")).unwrap();
+    assert_eq!(
+        bare.feature_uses().next().map(|(_, u)| u),
+        Some(FeatureUse::Unmodelled)
+    );
+    let text = edit(
+        &orc_with(r#"["Fearless"]"#, "[]"),
+        r#""feats": ["#,
+        r#""modifiers": [{ "stat": "saves", "type": "racial", "value": 2, "when": "fear" }],
+           "feats": ["#,
+    );
+    let carried = parse(&text).unwrap();
+    assert_eq!(
+        carried.feature_uses().next().map(|(_, u)| u),
+        Some(FeatureUse::NoCombatEffect)
+    );
+}
