@@ -238,7 +238,7 @@ impl Fight<'_> {
             numbers.bonus -= 2;
             numbers.damage_bonus -= 2;
         }
-        if self.info[a].traits.class.favored.is_some() {
+        if self.class_edges {
             self.class_edge(a, t, &mut numbers);
         }
         Some(numbers)

@@ -177,6 +177,9 @@ pub struct Fight<'s> {
     /// Tactical actions: stances, readied actions, aid, hiding, who acted this round
     /// (`action::tactical`).
     pub tactics: Tactical,
+    /// Some unit's class ability changes an attack's numbers by its target (favored enemy,
+    /// smite evil: `class`): the one test attacks make for it.
+    pub class_edges: bool,
 }
 
 impl<'s> Fight<'s> {
@@ -242,6 +245,7 @@ impl<'s> Fight<'s> {
             magic: Magic::new(info),
             ground: Ground::with_capacity(info.iter().map(|u| u.arms.total_held()).sum()),
             tactics: Tactical::new(info.len()),
+            class_edges: info.iter().any(|i| i.traits.class.edges()),
         }
     }
 

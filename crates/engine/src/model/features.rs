@@ -170,6 +170,22 @@ pub const CLASS_AND_RACE: &[(Matches, &str)] = &[
         "the style's bonus feats are in the file's `feats`",
     ),
     (
+        Matches::Words("divine grace"),
+        "its Charisma bonus on all saving throws: in the file's `saves`",
+    ),
+    (
+        Matches::Words("divine health"),
+        "immunity to disease: in the file's `immunities`",
+    ),
+    (
+        Matches::Words("detect evil"),
+        "a divination that shows alignments: the engine knows every alignment already",
+    ),
+    (
+        Matches::Words("aura of good"),
+        "its strength shows only to detect good: nothing happens in a fight",
+    ),
+    (
         Matches::Line("rogue talent (finesse rogue)"),
         "the bonus Weapon Finesse: one of the file's `feats`",
     ),

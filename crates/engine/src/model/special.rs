@@ -31,6 +31,9 @@
 //! - `favored_enemy` (« CRB — Ranger — Favored Enemy »): `creature_type` (a Bestiary type:
 //!   « undead », « magical beast ») and `amount` 1–20, the bonus on attack and weapon damage
 //!   rolls against it. One entry per combatant.
+//! - `smite_evil` (« CRB — Paladin — Smite Evil »): `resource`, the name of the file's
+//!   `resources` entry holding its uses (1 a day, +1 at 4th level and every three levels
+//!   after).
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -58,6 +61,7 @@ vocabulary! {
         Rage = "rage",
         Bravery = "bravery",
         FavoredEnemy = "favored_enemy",
+        SmiteEvil = "smite_evil",
     }
 }
 
@@ -76,6 +80,7 @@ impl SpecialRule {
             SpecialRule::Rage => "rage",
             SpecialRule::Bravery => "bravery",
             SpecialRule::FavoredEnemy => "favored enemy",
+            SpecialRule::SmiteEvil => "smite evil",
         }
     }
 }
@@ -203,6 +208,8 @@ pub enum Special {
     /// « CRB — Ranger — Favored Enemy »: `amount` on attack and weapon damage rolls against
     /// creatures of type `against`.
     FavoredEnemy { against: CreatureType, amount: u8 },
+    /// « CRB — Paladin — Smite Evil »: uses from the `resources` entry `resource`.
+    SmiteEvil { resource: u8 },
 }
 
 impl Special {
@@ -219,6 +226,7 @@ impl Special {
             Special::Rage { .. } => SpecialRule::Rage,
             Special::Bravery { .. } => SpecialRule::Bravery,
             Special::FavoredEnemy { .. } => SpecialRule::FavoredEnemy,
+            Special::SmiteEvil { .. } => SpecialRule::SmiteEvil,
         }
     }
 
@@ -312,6 +320,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::Rage => name == "resource",
         SpecialRule::Bravery => name == "amount",
         SpecialRule::FavoredEnemy => matches!(name, "amount" | "creature_type"),
+        SpecialRule::SmiteEvil => name == "resource",
     };
     let given = [
         ("amount", s.amount.is_some()),
@@ -426,7 +435,10 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
                 cure: cure? as u8,
             }
         }
-        SpecialRule::Rage | SpecialRule::Bravery | SpecialRule::FavoredEnemy => {
+        SpecialRule::Rage
+        | SpecialRule::Bravery
+        | SpecialRule::FavoredEnemy
+        | SpecialRule::SmiteEvil => {
             super::special_class::class_special(p, at, rule, &s, cx)?
         }
     };

@@ -1,5 +1,5 @@
 //! Validation of the class-ability `specials` entries (« CRB — Barbarian — Rage », « Fighter
-//! — Bravery », « Ranger — Favored Enemy »): the parameters `special` hands over once it has
+//! — Bravery », « Ranger — Favored Enemy », « Paladin — Smite Evil »): the parameters `special` hands over once it has
 //! checked which ones the rule takes. Owns these rules' parameter checks; the schema is
 //! documented in [`super::special`]'s header, what the rules do in a fight in
 //! `fight::class`.
@@ -21,6 +21,9 @@ pub(super) fn class_special(
 ) -> Option<Special> {
     match rule {
         SpecialRule::Rage => Some(Special::Rage {
+            resource: resource(p, at, s.resource.as_deref()?, cx)?,
+        }),
+        SpecialRule::SmiteEvil => Some(Special::SmiteEvil {
             resource: resource(p, at, s.resource.as_deref()?, cx)?,
         }),
         SpecialRule::Bravery => Some(Special::Bravery {

@@ -72,6 +72,11 @@ fn rage_names_one_of_the_files_resources() {
         "specials[0].resource",
         "missing: `rage` needs `resource`",
     );
+    rejects(
+        r#"[{ "rule": "smite_evil", "resource": "smite" }]"#,
+        "specials[0].resource",
+        "unknown resource `smite`",
+    );
 }
 
 #[test]

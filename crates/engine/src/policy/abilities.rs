@@ -1,8 +1,11 @@
-//! The default policy's use of class abilities (« CRB — Barbarian — Rage »): the free and
-//! swift actions that come before the turn's attack, spent where they pay. Rage: on the first
-//! turn the barbarian fights in melee or is about to — its chosen enemy within reach of a
-//! melee weapon now, or reachable this turn by a charge, a 5-foot step or a move — while it
-//! has rounds left (the rounds are the encounter's: none is spent while the enemy is far).
+//! The default policy's use of class abilities (« CRB — Barbarian — Rage », « Paladin —
+//! Smite Evil »): the free and swift actions that come before the turn's attack, spent where
+//! they pay. Rage: on the first turn the barbarian fights in melee or is about to — its
+//! chosen enemy within reach of a melee weapon now, or reachable this turn by a charge, a
+//! 5-foot step or a move — while it has rounds left (the rounds are the encounter's: none is
+//! spent while the enemy is far). Smite evil: when it has a use and no living target smitten,
+//! on the strongest evil enemy in reach ([`smite_choice`]); never on a creature that is not
+//! evil (the use would be wasted).
 //! Reads the fight only through the [`View`]; fills a [`Plan`].
 
 use crate::fight::{Action, Plan, UnitId, View};
@@ -16,6 +19,22 @@ pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pla
     if view.can_rage(me) && closing_in(view, me, target) {
         plan.push(Action::Rage);
     }
+    if view.can_smite(me)
+        && let Some(foe) = smite_choice(view, me, target)
+    {
+        plan.push(Action::Smite { target: foe });
+    }
+}
+
+/// « Smite the strongest evil foe in reach »: among the active evil enemies a weapon of `me`
+/// strikes from here — and `target` when `me` closes on it this turn — the one of the most
+/// maximum hit points (ties: unit order).
+fn smite_choice(view: &View<'_>, me: UnitId, target: UnitId) -> Option<UnitId> {
+    let closing = view.evil(target) && view.active(target) && closing_in(view, me, target);
+    view.units()
+        .filter(|&o| view.enemies(me, o) && view.active(o) && view.evil(o))
+        .filter(|&o| view.weapon_for(me, o).is_some() || (o == target && closing))
+        .max_by_key(|&o| (view.hp_max(o), std::cmp::Reverse(o)))
 }
 
 /// `me` fights `target` in melee this turn: a melee weapon reaches it from here, or a charge,

@@ -120,6 +120,8 @@ pub enum Action {
     Tumble { target: UnitId, fast: bool },
     /// Free, on its own turn: « CRB — Barbarian — Rage »: enters a rage (`fight::class`).
     Rage,
+    /// Swift: « CRB — Paladin — Smite Evil » on `target` (`fight::class`).
+    Smite { target: UnitId },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -269,6 +271,7 @@ impl Action {
             Action::Hide => "hide",
             Action::Tumble { .. } => "tumble",
             Action::Rage => "rage",
+            Action::Smite { .. } => "smite_evil",
         }
     }
 
@@ -335,6 +338,7 @@ impl Action {
             Action::Hide => Cost::new(Slot::Move, Stays, No),
             Action::Tumble { .. } => Cost::new(Slot::Move, Walks, Yes),
             Action::Rage => Cost::new(Slot::Free, Stays, No),
+            Action::Smite { .. } => Cost::new(Slot::Swift, Stays, No),
         }
     }
 
@@ -378,7 +382,7 @@ impl Action {
             | Action::AidAnother { .. }
             | Action::Hide
             | Action::Tumble { .. } => Some(self),
-            Action::Rage => Some(self),
+            Action::Rage | Action::Smite { .. } => Some(self),
         }
     }
 }

@@ -90,6 +90,7 @@ impl Fight<'_> {
                 return self.coup_de_grace(u, target.index(), dice, sink);
             }
             Action::Rage => return self.start_rage(u, sink),
+            Action::Smite { target } => return self.start_smite(u, target.index(), sink),
         }
         ActionResult::done(action.kind())
     }

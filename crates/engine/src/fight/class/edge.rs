@@ -1,13 +1,18 @@
 //! The class bonuses that depend on whom an attack is aimed at (« CRB — Ranger — Favored
-//! Enemy »: « a +2 bonus on weapon attack and damage rolls against them »), added to an
+//! Enemy »: « a +2 bonus on weapon attack and damage rolls against them »; « Paladin — Smite
+//! Evil »: Charisma on attack rolls, level on damage, Charisma as deflection to AC against
+//! the target), added to an
 //! attack's numbers once the stat block's and the conditions' are known. Owns that step;
 //! the values are [`super`]'s.
+
+use crate::rules::{AcKind, BonusType, Context, Stat};
 
 use super::super::numbers::AttackNumbers;
 use super::super::state::Fight;
 
 impl Fight<'_> {
-    /// `a`'s attack on `t`: its favored enemy bonus, when `t` is of the type.
+    /// `a`'s attack on `t`: its favored enemy bonus, when `t` is of the type; its smite,
+    /// when it smites `t`; `t`'s deflection bonus, when `t` smites `a`.
     #[cold]
     pub(crate) fn class_edge(&self, a: usize, t: usize, numbers: &mut AttackNumbers) {
         if let Some((against, amount)) = self.info[a].traits.class.favored
@@ -15,6 +20,19 @@ impl Fight<'_> {
         {
             numbers.bonus += i32::from(amount);
             numbers.damage_bonus += i32::from(amount);
+        }
+        if let Some(smite) = self.info[a].traits.class.smite
+            && self.units[a].class.smiting == Some(t as u8)
+        {
+            numbers.bonus += smite.cha;
+            numbers.damage_bonus += smite.level;
+        }
+        if let Some(smite) = self.info[t].traits.class.smite
+            && self.units[t].class.smiting == Some(a as u8)
+        {
+            let deflection = (BonusType::Deflection, smite.cha);
+            let ctx = Context::default();
+            numbers.ac += self.stat_mod_plus(t, Stat::Ac, Some(AcKind::Total), &ctx, deflection);
         }
     }
 }

@@ -24,9 +24,18 @@
 //! - Favored enemy: `amount` on attack and weapon damage rolls against a creature of the
 //!   type (`edge`). Not modelled: the Bluff, Knowledge, Perception, Sense Motive and Survival
 //!   bonuses (skills outside a fight).
+//! - Smite evil: a swift action naming one enemy it can see, one use of its `resources`
+//!   entry. Against an evil target, until that target dies: its Charisma bonus on attack
+//!   rolls and its level on damage rolls of its stat-block attacks against it, and its
+//!   Charisma bonus as a deflection bonus to AC against the target's attacks (through the
+//!   resolver: it does not stack with another deflection bonus). A target that is not evil
+//!   wastes the use. Simplified: the first hit's double damage against evil outsiders, evil
+//!   dragons and undead, and the bypass of damage reduction, are not modelled; a new smite
+//!   replaces the one under way.
 
 mod edge;
 mod rage;
+mod smite;
 
 use crate::model::{Combatant, CreatureType, Special};
 use crate::rules::{BonusType, Descriptor, Modifier, Stat, When};
@@ -50,6 +59,18 @@ pub struct ClassAbilities {
     pub bravery: u8,
     /// « Favored Enemy »: the creature type and the bonus.
     pub favored: Option<(CreatureType, u8)>,
+    pub smite: Option<Smite>,
+}
+
+/// « CRB — Paladin — Smite Evil »: where its uses come from and what it adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Smite {
+    /// Index of the `resources` entry holding its uses.
+    pub resource: u8,
+    /// Its Charisma bonus (0 when negative): on attack rolls and as deflection to AC.
+    pub cha: i32,
+    /// Its level: on damage rolls.
+    pub level: i32,
 }
 
 impl ClassAbilities {
@@ -70,10 +91,23 @@ impl ClassAbilities {
                 }
                 Special::Bravery { amount } => out.bravery = amount,
                 Special::FavoredEnemy { against, amount } => out.favored = Some((against, amount)),
+                Special::SmiteEvil { resource } => {
+                    out.smite = Some(Smite {
+                        resource,
+                        cha: c.abilities().modifier(crate::model::Ability::Cha).max(0),
+                        level: c.level().max(1) as i32,
+                    });
+                }
                 _ => {}
             }
         }
         out
+    }
+
+    /// Some ability changes the numbers of an attack by whom it is aimed at (favored enemy,
+    /// smite evil): `edge`'s hook looks further.
+    pub fn edges(&self) -> bool {
+        self.favored.is_some() || self.smite.is_some()
     }
 
     /// The standing modifiers these abilities add to the stat block's (bravery's).
@@ -100,6 +134,10 @@ pub struct ClassState {
     pub raged: u32,
     /// Hit points the current rage granted (0 when not raging).
     pub rage_hp: i32,
+    /// Uses of smite evil left.
+    pub smite_left: u32,
+    /// The evil creature it smites (a unit index), until it dies.
+    pub smiting: Option<u8>,
 }
 
 impl ClassState {
@@ -108,6 +146,7 @@ impl ClassState {
         let amount = |k: u8| c.resources().get(usize::from(k)).map_or(0, |r| r.1);
         ClassState {
             rage_left: abilities.rage.map_or(0, |r| amount(r.resource)),
+            smite_left: abilities.smite.map_or(0, |s| amount(s.resource)),
             ..ClassState::default()
         }
     }

@@ -84,7 +84,10 @@ impl Specials {
                 | Special::Paralysis { .. }
                 | Special::Poison { .. }
                 | Special::Bleed { .. } => {}
-                Special::Rage { .. } | Special::Bravery { .. } | Special::FavoredEnemy { .. } => {}
+                Special::Rage { .. }
+                | Special::Bravery { .. }
+                | Special::FavoredEnemy { .. }
+                | Special::SmiteEvil { .. } => {}
             }
         }
         out

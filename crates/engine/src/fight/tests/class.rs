@@ -192,3 +192,94 @@ fn favored_enemy_adds_to_attack_and_damage_against_its_type_only() {
         ["sword vs foe d20=10+3=13 AC 10 -> HIT 5 dmg (foe hp 100 -> 95)"]
     );
 }
+
+/// A level-3 paladin (Cha 16: +3) with a +5 sword (4 damage) and `uses` smites.
+fn paladin(uses: u32) -> Combatant {
+    creature(
+        "paladin",
+        json!({
+            "level": 3,
+            "alignment": "LG",
+            "abilities": { "cha_score": 16 },
+            "attacks": [melee("sword", 5, "4", &["slashing"])],
+            "resources": { "smite_evil": uses },
+            "specials": [{ "rule": "smite_evil", "resource": "smite_evil" }]
+        }),
+    )
+}
+
+/// An evil foe (100 hp) that hits back with a +0 club for 1.
+fn fiend(name: &str, alignment: &str) -> Combatant {
+    creature(
+        name,
+        json!({
+            "hp_max": 100, "alignment": alignment,
+            "attacks": [melee("club", 0, "1", &["bludgeoning"])]
+        }),
+    )
+}
+
+#[test]
+fn smite_evil_adds_cha_to_attack_level_to_damage_and_deflection_against_the_target() {
+    let s = scenario(
+        room(&["AB"]),
+        vec![("a", vec![paladin(1)]), ("b", vec![fiend("fiend", "CE")])],
+        2,
+    );
+    let p = play(&s, &[(20, 20), (20, 1), (20, 10), (20, 12), (20, 10), (20, 12)]);
+    p.assert_log(&[
+        "- | - | initiative: paladin d20=20+0=20",
+        "- | - | initiative: fiend d20=1+0=1",
+        "1 | paladin | smite evil vs fiend: +3 attack, +3 damage, +3 deflection AC (0 left)",
+        // +3 (Cha) on the attack, +3 (level) on the damage.
+        "1 | paladin | sword vs fiend d20=10+8=18 AC 10 -> HIT 7 dmg (fiend hp 100 -> 93)",
+        // AC 10 + 3 deflection against the smitten fiend: 12 misses 13.
+        "1 | fiend | club vs paladin d20=12+0=12 AC 13 -> MISS",
+        // The smite lasts: no new use is needed (none is left anyway).
+        "2 | paladin | sword vs fiend d20=10+8=18 AC 10 -> HIT 7 dmg (fiend hp 93 -> 86)",
+        "2 | fiend | club vs paladin d20=12+0=12 AC 13 -> MISS",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn smite_evil_is_never_spent_on_a_foe_that_is_not_evil_and_a_forced_one_is_wasted() {
+    let s = scenario(
+        room(&["AB"]),
+        vec![("a", vec![paladin(1)]), ("b", vec![fiend("bandit", "CN")])],
+        1,
+    );
+    let kinds = decide_with(&s, 0, |_| {}, |_, a: Action| a.kind().to_string());
+    assert!(!kinds.iter().any(|k| k == "smite_evil"), "{kinds:?}");
+    let info = prepare(&s);
+    let mut fight = Fight::new(&s, &info);
+    fight.reset();
+    let mut sink = Keep::default();
+    assert!(fight.start_smite(0, 1, &mut sink).ok);
+    assert_eq!(
+        sink.0[0].message,
+        "smite evil vs bandit: not evil, the smite is wasted (0 left)"
+    );
+    assert_eq!(fight.units[0].class.smiting, None);
+    let again = fight.start_smite(0, 1, &mut sink);
+    assert_eq!((again.ok, again.reason), (false, "no_uses_left"));
+}
+
+#[test]
+fn smite_evil_policy_picks_the_strongest_evil_foe_in_reach() {
+    // An evil weakling (20 hp) and an evil brute (100 hp) both next to the paladin, and a
+    // neutral giant (200 hp): the brute is smitten.
+    let weak = creature("imp", json!({ "hp_max": 20, "alignment": "LE" }));
+    let strong = fiend("brute", "NE");
+    let giant = creature("giant", json!({ "hp_max": 200 }));
+    let s = scenario(
+        room(&[".B.", "BAB"]),
+        vec![("a", vec![paladin(2)]), ("b", vec![weak, strong, giant])],
+        1,
+    );
+    let said = decide_with(&s, 0, |_| {}, |_, a: Action| match a {
+        Action::Smite { target } => format!("smite u{}", target.index()),
+        other => other.kind().to_string(),
+    });
+    assert_eq!(said[0], "smite u2");
+}

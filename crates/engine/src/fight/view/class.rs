@@ -1,4 +1,5 @@
-//! What a policy may see of class abilities (« CRB — Barbarian — Rage »): whether a unit has
+//! What a policy may see of class abilities (« CRB — Barbarian — Rage », « Paladin — Smite
+//! Evil »): whether a unit has
 //! one to use now and whether it is under way. Owns these queries; the rules are
 //! `fight::class`'s.
 
@@ -10,7 +11,27 @@ impl View<'_> {
     /// policy makes for every other creature.
     #[inline]
     pub fn has_class_actions(&self, u: UnitId) -> bool {
-        self.fight.info[u.index()].traits.class.rage.is_some()
+        let class = &self.fight.info[u.index()].traits.class;
+        class.rage.is_some() || class.smite.is_some()
+    }
+
+    /// `u` can smite evil now (a use left, no living target smitten).
+    #[inline]
+    pub fn can_smite(&self, u: UnitId) -> bool {
+        self.fight.can_smite(u.index())
+    }
+
+    /// `u` is of an evil alignment.
+    #[inline]
+    pub fn evil(&self, u: UnitId) -> bool {
+        self.fight.is_evil(u.index())
+    }
+
+    /// The creature `u` smites, if any.
+    #[inline]
+    pub fn smiting(&self, u: UnitId) -> Option<UnitId> {
+        let t = self.fight.units[u.index()].class.smiting?;
+        Some(UnitId::of(usize::from(t)))
     }
 
     /// `u` can enter a rage now (a round left, not raging, not fatigued).
