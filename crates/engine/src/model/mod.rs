@@ -39,6 +39,7 @@
 
 mod attack;
 mod combatant;
+mod creature_type;
 pub mod features;
 mod file;
 pub mod special;
@@ -48,11 +49,11 @@ mod validate;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_class_specials;
+#[cfg(test)]
 mod tests_rules;
 #[cfg(test)]
 mod tests_specials;
-#[cfg(test)]
-mod tests_class_specials;
 
 pub use crate::rules::{Bypass, DamageReduction, Immunities};
 pub use crate::vocab::{

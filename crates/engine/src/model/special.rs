@@ -34,6 +34,9 @@
 //! - `smite_evil` (« CRB — Paladin — Smite Evil »): `resource`, the name of the file's
 //!   `resources` entry holding its uses (1 a day, +1 at 4th level and every three levels
 //!   after).
+//! - `lay_on_hands` (« CRB — Paladin — Lay on Hands »): `resource`, the name of the file's
+//!   `resources` entry holding its uses (½ level + Cha modifier); it heals 1d6 per two
+//!   levels (at least 1d6).
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -41,7 +44,7 @@
 use serde::Deserialize;
 
 use super::attack::{Attack, AttackKind};
-use super::combatant::CreatureType;
+use super::creature_type::CreatureType;
 use crate::dice::DiceFormula;
 use crate::error::Problems;
 use crate::rng::Roller;
@@ -62,6 +65,7 @@ vocabulary! {
         Bravery = "bravery",
         FavoredEnemy = "favored_enemy",
         SmiteEvil = "smite_evil",
+        LayOnHands = "lay_on_hands",
     }
 }
 
@@ -81,6 +85,7 @@ impl SpecialRule {
             SpecialRule::Bravery => "bravery",
             SpecialRule::FavoredEnemy => "favored enemy",
             SpecialRule::SmiteEvil => "smite evil",
+            SpecialRule::LayOnHands => "lay on hands",
         }
     }
 }
@@ -210,6 +215,8 @@ pub enum Special {
     FavoredEnemy { against: CreatureType, amount: u8 },
     /// « CRB — Paladin — Smite Evil »: uses from the `resources` entry `resource`.
     SmiteEvil { resource: u8 },
+    /// « CRB — Paladin — Lay on Hands »: uses from the `resources` entry `resource`.
+    LayOnHands { resource: u8 },
 }
 
 impl Special {
@@ -227,6 +234,7 @@ impl Special {
             Special::Bravery { .. } => SpecialRule::Bravery,
             Special::FavoredEnemy { .. } => SpecialRule::FavoredEnemy,
             Special::SmiteEvil { .. } => SpecialRule::SmiteEvil,
+            Special::LayOnHands { .. } => SpecialRule::LayOnHands,
         }
     }
 
@@ -320,7 +328,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::Rage => name == "resource",
         SpecialRule::Bravery => name == "amount",
         SpecialRule::FavoredEnemy => matches!(name, "amount" | "creature_type"),
-        SpecialRule::SmiteEvil => name == "resource",
+        SpecialRule::SmiteEvil | SpecialRule::LayOnHands => name == "resource",
     };
     let given = [
         ("amount", s.amount.is_some()),
@@ -438,9 +446,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::Rage
         | SpecialRule::Bravery
         | SpecialRule::FavoredEnemy
-        | SpecialRule::SmiteEvil => {
-            super::special_class::class_special(p, at, rule, &s, cx)?
-        }
+        | SpecialRule::SmiteEvil
+        | SpecialRule::LayOnHands => s.class_special(p, at, rule, cx)?,
     };
     Some(SpecialEntry {
         special,

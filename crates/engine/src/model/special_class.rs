@@ -1,43 +1,50 @@
 //! Validation of the class-ability `specials` entries (« CRB — Barbarian — Rage », « Fighter
-//! — Bravery », « Ranger — Favored Enemy », « Paladin — Smite Evil »): the parameters `special` hands over once it has
-//! checked which ones the rule takes. Owns these rules' parameter checks; the schema is
-//! documented in [`super::special`]'s header, what the rules do in a fight in
-//! `fight::class`.
+//! — Bravery », « Ranger — Favored Enemy », « Paladin — Smite Evil », « Lay on Hands »): the
+//! parameters, once `special` has checked which ones the rule takes (a method on the entry,
+//! so that `special` calls it without importing this file). Owns these rules' parameter
+//! checks; the schema is documented in [`super::special`]'s header, what the rules do in a
+//! fight in `fight::class`.
 
 use serde::Deserialize;
 use serde::de::IntoDeserializer;
 
-use super::combatant::CreatureType;
+use super::creature_type::CreatureType;
 use super::special::{Context, Special, SpecialFile, SpecialRule};
 use crate::error::Problems;
 
-/// The class rule `rule` of entry `s` at `at`, or `None` after reporting what is wrong.
-pub(super) fn class_special(
-    p: &mut Problems,
-    at: &str,
-    rule: SpecialRule,
-    s: &SpecialFile,
-    cx: &Context,
-) -> Option<Special> {
-    match rule {
-        SpecialRule::Rage => Some(Special::Rage {
-            resource: resource(p, at, s.resource.as_deref()?, cx)?,
-        }),
-        SpecialRule::SmiteEvil => Some(Special::SmiteEvil {
-            resource: resource(p, at, s.resource.as_deref()?, cx)?,
-        }),
-        SpecialRule::Bravery => Some(Special::Bravery {
-            amount: small(p, at, s.amount?)?,
-        }),
-        SpecialRule::FavoredEnemy => {
-            let amount = small(p, at, s.amount?);
-            let against = creature_type(p, at, s.creature_type.as_deref()?);
-            Some(Special::FavoredEnemy {
-                against: against?,
-                amount: amount?,
-            })
+impl SpecialFile {
+    /// The class rule `rule` of this entry at `at`, or `None` after reporting what is wrong.
+    pub(super) fn class_special(
+        &self,
+        p: &mut Problems,
+        at: &str,
+        rule: SpecialRule,
+        cx: &Context,
+    ) -> Option<Special> {
+        let s = self;
+        match rule {
+            SpecialRule::Rage => Some(Special::Rage {
+                resource: resource(p, at, s.resource.as_deref()?, cx)?,
+            }),
+            SpecialRule::SmiteEvil => Some(Special::SmiteEvil {
+                resource: resource(p, at, s.resource.as_deref()?, cx)?,
+            }),
+            SpecialRule::LayOnHands => Some(Special::LayOnHands {
+                resource: resource(p, at, s.resource.as_deref()?, cx)?,
+            }),
+            SpecialRule::Bravery => Some(Special::Bravery {
+                amount: small(p, at, s.amount?)?,
+            }),
+            SpecialRule::FavoredEnemy => {
+                let amount = small(p, at, s.amount?);
+                let against = creature_type(p, at, s.creature_type.as_deref()?);
+                Some(Special::FavoredEnemy {
+                    against: against?,
+                    amount: amount?,
+                })
+            }
+            _ => None,
         }
-        _ => None,
     }
 }
 

@@ -3,18 +3,30 @@
 //! they pay. Rage: on the first turn the barbarian fights in melee or is about to — its
 //! chosen enemy within reach of a melee weapon now, or reachable this turn by a charge, a
 //! 5-foot step or a move — while it has rounds left (the rounds are the encounter's: none is
-//! spent while the enemy is far). Smite evil: when it has a use and no living target smitten,
+//! spent while the enemy is far). Lay on hands: on a dying ally within 5 feet (a standard
+//! action: the turn is that), else on itself (a swift action) at half its hit points or
+//! less. Smite evil: when it has a use and no living target smitten,
 //! on the strongest evil enemy in reach ([`smite_choice`]); never on a creature that is not
 //! evil (the use would be wasted).
 //! Reads the fight only through the [`View`]; fills a [`Plan`].
 
-use crate::fight::{Action, Plan, UnitId, View};
+use crate::fight::{Action, Life, Plan, UnitId, View};
 
-/// Pushes the class-ability actions `me` takes before its turn against `target`.
+/// Pushes the class-ability actions `me` takes before its turn against `target`; true when
+/// they take the turn's standard action (lay on hands on an ally), so the turn is made.
 #[inline]
-pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) {
+pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) -> bool {
     if !view.has_class_actions(me) {
-        return;
+        return false;
+    }
+    if view.can_lay_on_hands(me) {
+        if let Some(ally) = dying_ally_in_touch(view, me) {
+            plan.push(Action::LayOnHands { ally });
+            return true;
+        }
+        if 2 * view.hp(me) <= view.hp_max(me) {
+            plan.push(Action::LayOnHandsSelf);
+        }
     }
     if view.can_rage(me) && closing_in(view, me, target) {
         plan.push(Action::Rage);
@@ -24,6 +36,15 @@ pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pla
     {
         plan.push(Action::Smite { target: foe });
     }
+    false
+}
+
+/// A dying ally within 5 feet of `me` (the nearest, ties: unit order).
+fn dying_ally_in_touch(view: &View<'_>, me: UnitId) -> Option<UnitId> {
+    view.units()
+        .filter(|&o| o != me && !view.enemies(me, o))
+        .filter(|&o| view.life(o) == Life::Down && view.hp(o) < 0 && view.distance_ft(me, o) <= 5)
+        .min_by_key(|&o| (view.distance_ft(me, o), o))
 }
 
 /// « Smite the strongest evil foe in reach »: among the active evil enemies a weapon of `me`

@@ -91,7 +91,9 @@ pub fn conditioned_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
 /// Attack is toggled when it pays (see [`push_power_choice`]).
 #[inline]
 pub fn default_toward(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) {
-    class_actions(view, me, target, plan);
+    if class_actions(view, me, target, plan) {
+        return;
+    }
     if hold_turn(view, me, plan) || retrieve_turn(view, me, target, plan) {
         return;
     }

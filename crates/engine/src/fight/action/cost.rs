@@ -122,6 +122,10 @@ pub enum Action {
     Rage,
     /// Swift: « CRB — Paladin — Smite Evil » on `target` (`fight::class`).
     Smite { target: UnitId },
+    /// Swift: « CRB — Paladin — Lay on Hands » on itself (`fight::class`).
+    LayOnHandsSelf,
+    /// Standard: « CRB — Paladin — Lay on Hands » on `ally`, within 5 feet.
+    LayOnHands { ally: UnitId },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -272,6 +276,7 @@ impl Action {
             Action::Tumble { .. } => "tumble",
             Action::Rage => "rage",
             Action::Smite { .. } => "smite_evil",
+            Action::LayOnHandsSelf | Action::LayOnHands { .. } => "lay_on_hands",
         }
     }
 
@@ -338,7 +343,8 @@ impl Action {
             Action::Hide => Cost::new(Slot::Move, Stays, No),
             Action::Tumble { .. } => Cost::new(Slot::Move, Walks, Yes),
             Action::Rage => Cost::new(Slot::Free, Stays, No),
-            Action::Smite { .. } => Cost::new(Slot::Swift, Stays, No),
+            Action::Smite { .. } | Action::LayOnHandsSelf => Cost::new(Slot::Swift, Stays, No),
+            Action::LayOnHands { .. } => Cost::new(Slot::Standard, Stays, No),
         }
     }
 
@@ -382,7 +388,10 @@ impl Action {
             | Action::AidAnother { .. }
             | Action::Hide
             | Action::Tumble { .. } => Some(self),
-            Action::Rage | Action::Smite { .. } => Some(self),
+            Action::Rage
+            | Action::Smite { .. }
+            | Action::LayOnHandsSelf
+            | Action::LayOnHands { .. } => Some(self),
         }
     }
 }

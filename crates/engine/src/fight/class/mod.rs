@@ -32,8 +32,13 @@
 //!   wastes the use. Simplified: the first hit's double damage against evil outsiders, evil
 //!   dragons and undead, and the bypass of damage reduction, are not modelled; a new smite
 //!   replaces the one under way.
+//! - Lay on hands: heals 1d6 per two levels (at least 1d6), one use of its `resources`
+//!   entry: a swift action on itself, a standard action on a living ally within 5 feet (a
+//!   dying one too: it stops dying once at 0 or more). Simplified: it provokes no attack of
+//!   opportunity; harming undead with it and the mercies are not modelled.
 
 mod edge;
+mod hands;
 mod rage;
 mod smite;
 
@@ -60,6 +65,15 @@ pub struct ClassAbilities {
     /// « Favored Enemy »: the creature type and the bonus.
     pub favored: Option<(CreatureType, u8)>,
     pub smite: Option<Smite>,
+    pub hands: Option<Hands>,
+}
+
+/// « CRB — Paladin — Lay on Hands »: where its uses come from and the d6s it heals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hands {
+    pub resource: u8,
+    /// 1d6 per two levels, at least one.
+    pub dice: u32,
 }
 
 /// « CRB — Paladin — Smite Evil »: where its uses come from and what it adds.
@@ -91,6 +105,12 @@ impl ClassAbilities {
                 }
                 Special::Bravery { amount } => out.bravery = amount,
                 Special::FavoredEnemy { against, amount } => out.favored = Some((against, amount)),
+                Special::LayOnHands { resource } => {
+                    out.hands = Some(Hands {
+                        resource,
+                        dice: (c.level() / 2).max(1),
+                    });
+                }
                 Special::SmiteEvil { resource } => {
                     out.smite = Some(Smite {
                         resource,
@@ -112,15 +132,16 @@ impl ClassAbilities {
 
     /// The standing modifiers these abilities add to the stat block's (bravery's).
     pub fn modifiers(&self) -> impl Iterator<Item = Modifier> {
-        (self.bravery > 0).then(|| {
-            Modifier::when(
-                Stat::Will,
-                BonusType::Untyped,
-                i32::from(self.bravery),
-                When::Descriptor(Descriptor::Fear),
-            )
-        })
-        .into_iter()
+        (self.bravery > 0)
+            .then(|| {
+                Modifier::when(
+                    Stat::Will,
+                    BonusType::Untyped,
+                    i32::from(self.bravery),
+                    When::Descriptor(Descriptor::Fear),
+                )
+            })
+            .into_iter()
     }
 }
 
@@ -138,6 +159,8 @@ pub struct ClassState {
     pub smite_left: u32,
     /// The evil creature it smites (a unit index), until it dies.
     pub smiting: Option<u8>,
+    /// Uses of lay on hands left.
+    pub hands_left: u32,
 }
 
 impl ClassState {
@@ -147,6 +170,7 @@ impl ClassState {
         ClassState {
             rage_left: abilities.rage.map_or(0, |r| amount(r.resource)),
             smite_left: abilities.smite.map_or(0, |s| amount(s.resource)),
+            hands_left: abilities.hands.map_or(0, |h| amount(h.resource)),
             ..ClassState::default()
         }
     }

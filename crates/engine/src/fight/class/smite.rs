@@ -24,7 +24,12 @@ impl Fight<'_> {
     }
 
     /// The swift action: `u` smites `t`, spending a use (wasted when `t` is not evil).
-    pub(crate) fn start_smite<S: Sink>(&mut self, u: usize, t: usize, sink: &mut S) -> ActionResult {
+    pub(crate) fn start_smite<S: Sink>(
+        &mut self,
+        u: usize,
+        t: usize,
+        sink: &mut S,
+    ) -> ActionResult {
         let Some(smite) = self.info[u].traits.class.smite else {
             return ActionResult::refused("smite_evil", "no_smite");
         };

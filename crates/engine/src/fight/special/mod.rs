@@ -87,7 +87,8 @@ impl Specials {
                 Special::Rage { .. }
                 | Special::Bravery { .. }
                 | Special::FavoredEnemy { .. }
-                | Special::SmiteEvil { .. } => {}
+                | Special::SmiteEvil { .. }
+                | Special::LayOnHands { .. } => {}
             }
         }
         out

@@ -43,7 +43,16 @@ fn rage_adds_str_con_will_and_costs_ac_then_fatigues() {
         3,
     );
     // Each round: the barbarian rolls 10, the foe 14.
-    let script = [(20, 20), (20, 1), (20, 10), (20, 14), (20, 10), (20, 14), (20, 10), (20, 14)];
+    let script = [
+        (20, 20),
+        (20, 1),
+        (20, 10),
+        (20, 14),
+        (20, 10),
+        (20, 14),
+        (20, 10),
+        (20, 14),
+    ];
     let p = play(&s, &script);
     p.assert_log(&[
         "- | - | initiative: barbarian d20=20+0=20",
@@ -134,7 +143,11 @@ fn rage_policy_waits_until_melee_is_near() {
         1,
     );
     let kinds = |s| decide_with(s, 0, |_| {}, |_, a: Action| a.kind().to_string());
-    assert!(!kinds(&far).iter().any(|k| k == "rage"), "{:?}", kinds(&far));
+    assert!(
+        !kinds(&far).iter().any(|k| k == "rage"),
+        "{:?}",
+        kinds(&far)
+    );
     assert_eq!(kinds(&near)[0], "rage");
 }
 
@@ -226,7 +239,10 @@ fn smite_evil_adds_cha_to_attack_level_to_damage_and_deflection_against_the_targ
         vec![("a", vec![paladin(1)]), ("b", vec![fiend("fiend", "CE")])],
         2,
     );
-    let p = play(&s, &[(20, 20), (20, 1), (20, 10), (20, 12), (20, 10), (20, 12)]);
+    let p = play(
+        &s,
+        &[(20, 20), (20, 1), (20, 10), (20, 12), (20, 10), (20, 12)],
+    );
     p.assert_log(&[
         "- | - | initiative: paladin d20=20+0=20",
         "- | - | initiative: fiend d20=1+0=1",
@@ -277,9 +293,113 @@ fn smite_evil_policy_picks_the_strongest_evil_foe_in_reach() {
         vec![("a", vec![paladin(2)]), ("b", vec![weak, strong, giant])],
         1,
     );
-    let said = decide_with(&s, 0, |_| {}, |_, a: Action| match a {
-        Action::Smite { target } => format!("smite u{}", target.index()),
-        other => other.kind().to_string(),
-    });
+    let said = decide_with(
+        &s,
+        0,
+        |_| {},
+        |_, a: Action| match a {
+            Action::Smite { target } => format!("smite u{}", target.index()),
+            other => other.kind().to_string(),
+        },
+    );
     assert_eq!(said[0], "smite u2");
+}
+
+/// A level-3 paladin (30 hp max) with `uses` of lay on hands (1d6).
+fn healer(uses: u32) -> Combatant {
+    creature(
+        "healer",
+        json!({
+            "level": 3, "hp_max": 30,
+            "attacks": [melee("sword", 5, "4", &["slashing"])],
+            "resources": { "lay_on_hands": uses },
+            "specials": [{ "rule": "lay_on_hands", "resource": "lay_on_hands" }]
+        }),
+    )
+}
+
+#[test]
+fn lay_on_hands_heals_itself_as_a_swift_action_at_half_hit_points() {
+    let s = scenario(
+        room(&["AB"]),
+        vec![("a", vec![healer(1)]), ("b", vec![fiend("foe", "N")])],
+        1,
+    );
+    let mut plan = Vec::new();
+    let at_15 = decide_with(
+        &s,
+        0,
+        |f| f.units[0].hp = 15,
+        |_, a: Action| a.kind().to_string(),
+    );
+    plan.extend(at_15);
+    assert_eq!(plan, ["lay_on_hands", "full_attack"]);
+    let at_16 = decide_with(
+        &s,
+        0,
+        |f| f.units[0].hp = 16,
+        |_, a: Action| a.kind().to_string(),
+    );
+    assert_eq!(at_16, ["full_attack"]);
+    let info = prepare(&s);
+    let mut fight = Fight::new(&s, &info);
+    fight.reset();
+    fight.units[0].hp = 10;
+    let mut sink = Keep::default();
+    let mut dice = crate::rng::ScriptedDice::new([(6, 5)]);
+    assert!(fight.lay_on_hands((0, 0), &mut dice, &mut sink).ok);
+    assert_eq!(
+        sink.0[0].message,
+        "lay on hands on healer: 1d6=5 -> hp 10 -> 15 (0 left)"
+    );
+    let again = fight.lay_on_hands((0, 0), &mut dice, &mut sink);
+    assert_eq!((again.ok, again.reason), (false, "no_uses_left"));
+}
+
+#[test]
+fn lay_on_hands_brings_back_a_dying_ally_next_to_it_with_a_standard_action() {
+    // The ally at −3 next to the healer: the healer's turn is the touch (1d6 = 4: hp 1).
+    let ally = creature("ally", json!({}));
+    let s = scenario(
+        room(&["AA.....B"]),
+        vec![("a", vec![healer(2), ally]), ("b", vec![fiend("foe", "N")])],
+        1,
+    );
+    let said = decide_with(
+        &s,
+        0,
+        |f| f.units[1].hp = -3,
+        |_, a: Action| match a {
+            Action::LayOnHands { ally } => format!("lay on hands u{}", ally.index()),
+            other => other.kind().to_string(),
+        },
+    );
+    assert_eq!(said, ["lay on hands u1"]);
+    assert_eq!(
+        Action::LayOnHands {
+            ally: crate::fight::UnitId::new(1)
+        }
+        .cost()
+        .slot,
+        crate::fight::Slot::Standard
+    );
+    assert_eq!(
+        Action::LayOnHandsSelf.cost().slot,
+        crate::fight::Slot::Swift
+    );
+    let info = prepare(&s);
+    let mut fight = Fight::new(&s, &info);
+    fight.reset();
+    fight.units[1].hp = -3;
+    let mut sink = Keep::default();
+    let mut dice = crate::rng::ScriptedDice::new([(6, 4)]);
+    assert!(fight.lay_on_hands((0, 1), &mut dice, &mut sink).ok);
+    assert_eq!(
+        sink.0[0].message,
+        "lay on hands on ally: 1d6=4 -> hp -3 -> 1 (1 left)"
+    );
+    assert!(fight.units[1].active());
+    // The foe is not an ally, and is out of touch anyway.
+    let refused = fight.lay_on_hands((0, 2), &mut dice, &mut sink);
+    assert_eq!((refused.ok, refused.reason), (false, "no_ally_in_touch"));
 }

@@ -12,7 +12,13 @@ impl View<'_> {
     #[inline]
     pub fn has_class_actions(&self, u: UnitId) -> bool {
         let class = &self.fight.info[u.index()].traits.class;
-        class.rage.is_some() || class.smite.is_some()
+        class.rage.is_some() || class.smite.is_some() || class.hands.is_some()
+    }
+
+    /// `u` has a use of lay on hands left.
+    #[inline]
+    pub fn can_lay_on_hands(&self, u: UnitId) -> bool {
+        self.fight.can_lay_on_hands(u.index())
     }
 
     /// `u` can smite evil now (a use left, no living target smitten).
