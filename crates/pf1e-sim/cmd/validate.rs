@@ -261,6 +261,10 @@ fn special_summary(c: &Combatant, s: Special) -> String {
             format!("{words} ({} rounds)", pool.map_or(0, |r| r.1))
         }
         Special::Bravery { amount } => format!("{words} +{amount} (Will vs fear)"),
+        Special::InspireCourage { resource } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!("{words} ({} rounds)", pool.map_or(0, |r| r.1))
+        }
         Special::LayOnHands { resource } => {
             let pool = c.resources().get(usize::from(resource));
             format!("{words} ({} a day)", pool.map_or(0, |r| r.1))

@@ -239,7 +239,7 @@ impl Fight<'_> {
             numbers.damage_bonus -= 2;
         }
         if self.class_edges {
-            self.class_edge(a, t, &mut numbers);
+            self.class_edge(a, (t, self.info[a].weapons[w].melee), &mut numbers);
         }
         Some(numbers)
     }

@@ -186,6 +186,14 @@ pub const CLASS_AND_RACE: &[(Matches, &str)] = &[
         "its strength shows only to detect good: nothing happens in a fight",
     ),
     (
+        Matches::Words("bardic knowledge"),
+        "half its level on Knowledge checks: in the skills' totals",
+    ),
+    (
+        Matches::Words("versatile performance"),
+        "Perform in place of other skills: skill checks outside a fight",
+    ),
+    (
         Matches::Line("rogue talent (finesse rogue)"),
         "the bonus Weapon Finesse: one of the file's `feats`",
     ),

@@ -37,6 +37,9 @@
 //! - `lay_on_hands` (« CRB — Paladin — Lay on Hands »): `resource`, the name of the file's
 //!   `resources` entry holding its uses (½ level + Cha modifier); it heals 1d6 per two
 //!   levels (at least 1d6).
+//! - `inspire_courage` (« CRB — Bard — Bardic Performance »): `resource`, the name of the
+//!   file's `resources` entry holding the rounds of bardic performance (4 + Cha modifier, +2
+//!   per level after 1st).
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -66,6 +69,7 @@ vocabulary! {
         FavoredEnemy = "favored_enemy",
         SmiteEvil = "smite_evil",
         LayOnHands = "lay_on_hands",
+        InspireCourage = "inspire_courage",
     }
 }
 
@@ -86,6 +90,7 @@ impl SpecialRule {
             SpecialRule::FavoredEnemy => "favored enemy",
             SpecialRule::SmiteEvil => "smite evil",
             SpecialRule::LayOnHands => "lay on hands",
+            SpecialRule::InspireCourage => "inspire courage",
         }
     }
 }
@@ -217,6 +222,9 @@ pub enum Special {
     SmiteEvil { resource: u8 },
     /// « CRB — Paladin — Lay on Hands »: uses from the `resources` entry `resource`.
     LayOnHands { resource: u8 },
+    /// « CRB — Bard — Inspire Courage »: rounds of bardic performance from the `resources`
+    /// entry `resource`.
+    InspireCourage { resource: u8 },
 }
 
 impl Special {
@@ -235,6 +243,7 @@ impl Special {
             Special::FavoredEnemy { .. } => SpecialRule::FavoredEnemy,
             Special::SmiteEvil { .. } => SpecialRule::SmiteEvil,
             Special::LayOnHands { .. } => SpecialRule::LayOnHands,
+            Special::InspireCourage { .. } => SpecialRule::InspireCourage,
         }
     }
 
@@ -328,7 +337,9 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::Rage => name == "resource",
         SpecialRule::Bravery => name == "amount",
         SpecialRule::FavoredEnemy => matches!(name, "amount" | "creature_type"),
-        SpecialRule::SmiteEvil | SpecialRule::LayOnHands => name == "resource",
+        SpecialRule::SmiteEvil | SpecialRule::LayOnHands | SpecialRule::InspireCourage => {
+            name == "resource"
+        }
     };
     let given = [
         ("amount", s.amount.is_some()),
@@ -447,7 +458,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::Bravery
         | SpecialRule::FavoredEnemy
         | SpecialRule::SmiteEvil
-        | SpecialRule::LayOnHands => s.class_special(p, at, rule, cx)?,
+        | SpecialRule::LayOnHands
+        | SpecialRule::InspireCourage => s.class_special(p, at, rule, cx)?,
     };
     Some(SpecialEntry {
         special,

@@ -1,5 +1,5 @@
 //! Validation of the class-ability `specials` entries (« CRB — Barbarian — Rage », « Fighter
-//! — Bravery », « Ranger — Favored Enemy », « Paladin — Smite Evil », « Lay on Hands »): the
+//! — Bravery », « Ranger — Favored Enemy », « Paladin — Smite Evil », « Lay on Hands », « Bard — Inspire Courage »): the
 //! parameters, once `special` has checked which ones the rule takes (a method on the entry,
 //! so that `special` calls it without importing this file). Owns these rules' parameter
 //! checks; the schema is documented in [`super::special`]'s header, what the rules do in a
@@ -30,6 +30,9 @@ impl SpecialFile {
                 resource: resource(p, at, s.resource.as_deref()?, cx)?,
             }),
             SpecialRule::LayOnHands => Some(Special::LayOnHands {
+                resource: resource(p, at, s.resource.as_deref()?, cx)?,
+            }),
+            SpecialRule::InspireCourage => Some(Special::InspireCourage {
                 resource: resource(p, at, s.resource.as_deref()?, cx)?,
             }),
             SpecialRule::Bravery => Some(Special::Bravery {

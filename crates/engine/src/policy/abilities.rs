@@ -5,7 +5,8 @@
 //! 5-foot step or a move — while it has rounds left (the rounds are the encounter's: none is
 //! spent while the enemy is far). Lay on hands: on a dying ally within 5 feet (a standard
 //! action: the turn is that), else on itself (a swift action) at half its hit points or
-//! less. Smite evil: when it has a use and no living target smitten,
+//! less. Inspire courage ([`perform_turn`], before any spell): on its first turn with an ally
+//! on the battlefield, it starts performing (the standard action of that turn). Smite evil: when it has a use and no living target smitten,
 //! on the strongest evil enemy in reach ([`smite_choice`]); never on a creature that is not
 //! evil (the use would be wasted).
 //! Reads the fight only through the [`View`]; fills a [`Plan`].
@@ -37,6 +38,23 @@ pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pla
         plan.push(Action::Smite { target: foe });
     }
     false
+}
+
+/// « Start on the first turn when allies are present »: `me` can inspire courage and some
+/// other active unit of its side is on the battlefield. Then the turn is the performance (a
+/// standard action): true when the plan is made.
+#[inline]
+pub fn perform_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
+    if !view.has_class_actions(me) || !view.can_perform(me) {
+        return false;
+    }
+    let allies = view
+        .units()
+        .any(|o| o != me && !view.enemies(me, o) && view.active(o));
+    if allies {
+        plan.push(Action::InspireCourage);
+    }
+    allies
 }
 
 /// A dying ally within 5 feet of `me` (the nearest, ties: unit order).

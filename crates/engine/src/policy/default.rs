@@ -16,7 +16,7 @@
 
 use crate::fight::{Action, Approach, Life, Plan, Policy, UnitId, View};
 
-use super::abilities::class_actions;
+use super::abilities::{class_actions, perform_turn};
 use super::attack::{full_attack, push_power_choice};
 use super::casting::{Latitude, cast_turn};
 use super::closing::closing_turn;
@@ -30,7 +30,10 @@ pub struct DefaultPolicy;
 impl Policy for DefaultPolicy {
     #[inline]
     fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
-        if conditioned_turn(view, me, plan) || cast_turn(view, me, plan, Latitude::FREE) {
+        if conditioned_turn(view, me, plan)
+            || perform_turn(view, me, plan)
+            || cast_turn(view, me, plan, Latitude::FREE)
+        {
             return;
         }
         let Some(target) = view.nearest_enemy(me) else {

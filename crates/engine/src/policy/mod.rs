@@ -32,7 +32,7 @@ pub use crate::fight::{
     Action, ActionResult, ActiveSpell, Approach, CastTarget, Castable, Cost, Life, MAX_PLAN,
     MetamagicKind, Metamagics, Movement, Plan, Policy, Provokes, Slot, StepsToward, UnitId, View,
 };
-pub use abilities::class_actions;
+pub use abilities::{class_actions, perform_turn};
 pub use attack::{full_attack, push_power_choice};
 pub use default::{
     DefaultPolicy, blocked_turn, conditioned_turn, coup_de_grace_choice, default_toward,

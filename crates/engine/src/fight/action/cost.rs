@@ -126,6 +126,8 @@ pub enum Action {
     LayOnHandsSelf,
     /// Standard: « CRB — Paladin — Lay on Hands » on `ally`, within 5 feet.
     LayOnHands { ally: UnitId },
+    /// Standard: « CRB — Bard — Inspire Courage » starts (`fight::class`).
+    InspireCourage,
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -277,6 +279,7 @@ impl Action {
             Action::Rage => "rage",
             Action::Smite { .. } => "smite_evil",
             Action::LayOnHandsSelf | Action::LayOnHands { .. } => "lay_on_hands",
+            Action::InspireCourage => "inspire_courage",
         }
     }
 
@@ -344,7 +347,9 @@ impl Action {
             Action::Tumble { .. } => Cost::new(Slot::Move, Walks, Yes),
             Action::Rage => Cost::new(Slot::Free, Stays, No),
             Action::Smite { .. } | Action::LayOnHandsSelf => Cost::new(Slot::Swift, Stays, No),
-            Action::LayOnHands { .. } => Cost::new(Slot::Standard, Stays, No),
+            Action::LayOnHands { .. } | Action::InspireCourage => {
+                Cost::new(Slot::Standard, Stays, No)
+            }
         }
     }
 
@@ -391,7 +396,8 @@ impl Action {
             Action::Rage
             | Action::Smite { .. }
             | Action::LayOnHandsSelf
-            | Action::LayOnHands { .. } => Some(self),
+            | Action::LayOnHands { .. }
+            | Action::InspireCourage => Some(self),
         }
     }
 }

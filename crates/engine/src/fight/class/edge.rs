@@ -11,10 +11,17 @@ use super::super::numbers::AttackNumbers;
 use super::super::state::Fight;
 
 impl Fight<'_> {
-    /// `a`'s attack on `t`: its favored enemy bonus, when `t` is of the type; its smite,
-    /// when it smites `t`; `t`'s deflection bonus, when `t` smites `a`.
+    /// `a`'s attack on `t` (`melee` or not): the inspire courage bonus of a bard of its side;
+    /// its favored enemy bonus, when `t` is of the type; its smite, when it smites `t`; `t`'s
+    /// deflection bonus, when `t` smites `a`.
     #[cold]
-    pub(crate) fn class_edge(&self, a: usize, t: usize, numbers: &mut AttackNumbers) {
+    pub(crate) fn class_edge(
+        &self,
+        a: usize,
+        (t, melee): (usize, bool),
+        numbers: &mut AttackNumbers,
+    ) {
+        self.courage_edge(a, melee, numbers);
         if let Some((against, amount)) = self.info[a].traits.class.favored
             && self.combatant(t).creature_type() == against
         {

@@ -36,9 +36,20 @@
 //!   entry: a swift action on itself, a standard action on a living ally within 5 feet (a
 //!   dying one too: it stops dying once at 0 or more). Simplified: it provokes no attack of
 //!   opportunity; harming undead with it and the mercies are not modelled.
+//! - Inspire courage: a standard action starts it, one round of its `resources` entry a
+//!   round (the round it starts, then at the start of each of the bard's turns, the free
+//!   action that keeps it up); it ends when none is left or at the start of a turn the bard
+//!   cannot act. While it lasts, the bard and every ally of its side (they are taken to hear
+//!   it) get its bonus as a competence bonus on attack and weapon damage rolls of their
+//!   stat-block attacks and as a morale bonus on saves against fear (through the resolver:
+//!   neither stacks with a bonus of its type); it stops counting at once when the bard is
+//!   out of the fight or cannot act. Simplified: charm effects have no descriptor here, so
+//!   the save bonus is against fear only; hearing, range and the move action at 7th level
+//!   are not modelled.
 
 mod edge;
 mod hands;
+mod perform;
 mod rage;
 mod smite;
 
@@ -66,6 +77,10 @@ pub struct ClassAbilities {
     pub favored: Option<(CreatureType, u8)>,
     pub smite: Option<Smite>,
     pub hands: Option<Hands>,
+    /// « Inspire Courage »: the bonus it gives (+1, +2 at 5th level, +1 every six levels
+    /// after), and the `resources` entry of its rounds.
+    pub courage: Option<i32>,
+    pub courage_resource: u8,
 }
 
 /// « CRB — Paladin — Lay on Hands »: where its uses come from and the d6s it heals.
@@ -105,6 +120,11 @@ impl ClassAbilities {
                 }
                 Special::Bravery { amount } => out.bravery = amount,
                 Special::FavoredEnemy { against, amount } => out.favored = Some((against, amount)),
+                Special::InspireCourage { resource } => {
+                    let level = c.level() as i32;
+                    out.courage = Some(if level < 5 { 1 } else { 2 + (level - 5) / 6 });
+                    out.courage_resource = resource;
+                }
                 Special::LayOnHands { resource } => {
                     out.hands = Some(Hands {
                         resource,
@@ -127,7 +147,7 @@ impl ClassAbilities {
     /// Some ability changes the numbers of an attack by whom it is aimed at (favored enemy,
     /// smite evil): `edge`'s hook looks further.
     pub fn edges(&self) -> bool {
-        self.favored.is_some() || self.smite.is_some()
+        self.favored.is_some() || self.smite.is_some() || self.courage.is_some()
     }
 
     /// The standing modifiers these abilities add to the stat block's (bravery's).
@@ -161,9 +181,19 @@ pub struct ClassState {
     pub smiting: Option<u8>,
     /// Uses of lay on hands left.
     pub hands_left: u32,
+    /// Rounds of bardic performance left.
+    pub perform_left: u32,
+    /// Inspiring courage.
+    pub performing: bool,
 }
 
 impl ClassState {
+    /// Something lasts from turn to turn (a rage, a performance): the turn's one test.
+    #[inline]
+    pub fn ongoing(&self) -> bool {
+        self.raging || self.performing
+    }
+
     /// The state at the start of a fight: the resources of `c` untouched.
     pub fn new(c: &Combatant, abilities: &ClassAbilities) -> ClassState {
         let amount = |k: u8| c.resources().get(usize::from(k)).map_or(0, |r| r.1);
@@ -171,6 +201,9 @@ impl ClassState {
             rage_left: abilities.rage.map_or(0, |r| amount(r.resource)),
             smite_left: abilities.smite.map_or(0, |s| amount(s.resource)),
             hands_left: abilities.hands.map_or(0, |h| amount(h.resource)),
+            perform_left: abilities
+                .courage
+                .map_or(0, |_| amount(abilities.courage_resource)),
             ..ClassState::default()
         }
     }

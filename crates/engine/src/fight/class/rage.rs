@@ -69,8 +69,18 @@ impl Fight<'_> {
         ActionResult::done("rage")
     }
 
-    /// The start of raging `u`'s turn: one more round of rage, or its end when none is left.
+    /// The start of `u`'s turn while a rage or a performance lasts: a round of each.
     #[cold]
+    pub(crate) fn class_turn<S: Sink>(&mut self, u: usize, sink: &mut S) {
+        if self.units[u].class.raging {
+            self.rage_turn(u, sink);
+        }
+        if self.units[u].class.performing {
+            self.performance_turn(u, sink);
+        }
+    }
+
+    /// The start of raging `u`'s turn: one more round of rage, or its end when none is left.
     pub(crate) fn rage_turn<S: Sink>(&mut self, u: usize, sink: &mut S) {
         let state = &mut self.units[u].class;
         if state.rage_left > 0 {

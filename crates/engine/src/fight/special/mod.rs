@@ -88,7 +88,8 @@ impl Specials {
                 | Special::Bravery { .. }
                 | Special::FavoredEnemy { .. }
                 | Special::SmiteEvil { .. }
-                | Special::LayOnHands { .. } => {}
+                | Special::LayOnHands { .. }
+                | Special::InspireCourage { .. } => {}
             }
         }
         out

@@ -403,3 +403,81 @@ fn lay_on_hands_brings_back_a_dying_ally_next_to_it_with_a_standard_action() {
     let refused = fight.lay_on_hands((0, 2), &mut dice, &mut sink);
     assert_eq!((refused.ok, refused.reason), (false, "no_ally_in_touch"));
 }
+
+/// A level-3 bard with `rounds` rounds of bardic performance.
+fn bard(rounds: u32) -> Combatant {
+    creature(
+        "bard",
+        json!({
+            "level": 3,
+            "resources": { "performance": rounds },
+            "specials": [{ "rule": "inspire_courage", "resource": "performance" }]
+        }),
+    )
+}
+
+#[test]
+fn inspire_courage_gives_allies_competence_on_attack_and_damage_and_morale_vs_fear() {
+    // The bard (initiative 20) performs on its first turn; its ally (19) then hits at +1
+    // for +1; with 1 round, the performance ends at the start of the bard's second turn.
+    let ally = creature(
+        "ally",
+        json!({ "attacks": [melee("sword", 3, "5", &["slashing"])] }),
+    );
+    let s = scenario(
+        room(&["AB", "A."]),
+        vec![("a", vec![bard(1), ally]), ("b", vec![fiend("foe", "N")])],
+        2,
+    );
+    let plans = Plans::new().idle(&[2]);
+    let script = [(20, 20), (20, 19), (20, 1), (20, 10), (20, 10)];
+    let p = play_with(&s, &plans, &script);
+    p.assert_log(&[
+        "- | - | initiative: bard d20=20+0=20",
+        "- | - | initiative: ally d20=19+0=19",
+        "- | - | initiative: foe d20=1+0=1",
+        "1 | bard | inspire courage: allies +1 attack and weapon damage, +1 vs fear (0 rounds left)",
+        "1 | ally | sword vs foe d20=10+4=14 AC 10 -> HIT 6 dmg (foe hp 100 -> 94)",
+        "2 | bard | inspire courage ends",
+        // Without a weapon, the bard looks for a way to the foe (the ally holds it).
+        "2 | bard | move (0,0) (no way forward)",
+        "2 | ally | sword vs foe d20=10+3=13 AC 10 -> HIT 5 dmg (foe hp 94 -> 89)",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+    let info = prepare(&s);
+    let mut fight = Fight::new(&s, &info);
+    fight.reset();
+    assert!(fight.start_performance(0, &mut Keep::default()).ok);
+    let fear = Context {
+        descriptors: [Descriptor::Fear].into_iter().collect(),
+        ..Context::default()
+    };
+    assert_eq!(fight.save_bonus(1, Save::Will, &fear), 1);
+    assert_eq!(fight.save_bonus(1, Save::Will, &Context::default()), 0);
+    // The bard inspires itself too; the foe gets nothing.
+    assert_eq!(fight.save_bonus(0, Save::Will, &fear), 1);
+    assert_eq!(fight.save_bonus(2, Save::Will, &fear), 0);
+    // Out of the fight, the bard inspires no one.
+    fight.units[0].hp = -1;
+    assert_eq!(fight.save_bonus(1, Save::Will, &fear), 0);
+}
+
+#[test]
+fn inspire_courage_policy_starts_when_allies_are_present() {
+    let alone = scenario(
+        room(&["A....B"]),
+        vec![("a", vec![bard(5)]), ("b", vec![fiend("foe", "N")])],
+        1,
+    );
+    let with_ally = scenario(
+        room(&["A....B", "A....."]),
+        vec![
+            ("a", vec![bard(5), creature("ally", json!({}))]),
+            ("b", vec![fiend("foe", "N")]),
+        ],
+        1,
+    );
+    let kinds = |s| decide_with(s, 0, |_| {}, |_, a: Action| a.kind().to_string());
+    assert!(!kinds(&alone).iter().any(|k| k == "inspire_courage"));
+    assert_eq!(kinds(&with_ally), ["inspire_courage"]);
+}

@@ -87,8 +87,8 @@ impl Fight<'_> {
         if self.info[u].traits.specials.heals() {
             self.turn_start_healing(u, sink);
         }
-        if self.units[u].class.raging {
-            self.rage_turn(u, sink);
+        if self.units[u].class.ongoing() {
+            self.class_turn(u, sink);
         }
         // « Bestiary — Ferocity »: fighting on below 0 hit points, it « loses 1 hit point
         // each round ».

@@ -12,7 +12,16 @@ impl View<'_> {
     #[inline]
     pub fn has_class_actions(&self, u: UnitId) -> bool {
         let class = &self.fight.info[u.index()].traits.class;
-        class.rage.is_some() || class.smite.is_some() || class.hands.is_some()
+        class.rage.is_some()
+            || class.smite.is_some()
+            || class.hands.is_some()
+            || class.courage.is_some()
+    }
+
+    /// `u` can start inspiring courage now (a round left, not performing already).
+    #[inline]
+    pub fn can_perform(&self, u: UnitId) -> bool {
+        self.fight.can_perform(u.index())
     }
 
     /// `u` has a use of lay on hands left.
