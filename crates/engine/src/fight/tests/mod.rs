@@ -11,6 +11,7 @@ mod cast;
 mod checks;
 mod choices;
 mod class;
+mod class_party;
 mod concealment;
 mod conditions;
 mod economy;
