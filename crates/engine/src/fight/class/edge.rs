@@ -39,7 +39,19 @@ impl Fight<'_> {
         {
             let deflection = (BonusType::Deflection, smite.cha);
             let ctx = Context::default();
-            numbers.ac += self.stat_mod_plus(t, Stat::Ac, Some(AcKind::Total), &ctx, deflection);
+            numbers.ac += self.class_gain(t, (Stat::Ac, Some(AcKind::Total)), &ctx, deflection);
         }
+    }
+
+    /// What one more typed bonus `part` adds to `u`'s `stat` in `ctx` over what it has (« CRB
+    /// — Stacking »: nothing when a bonus of that type as large is there already).
+    pub(crate) fn class_gain(
+        &self,
+        u: usize,
+        (stat, ac): (Stat, Option<AcKind>),
+        ctx: &Context,
+        part: (BonusType, i32),
+    ) -> i32 {
+        self.stat_mod_plus(u, stat, ac, ctx, part) - self.stat_mod(u, stat, ac, ctx)
     }
 }

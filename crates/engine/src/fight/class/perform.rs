@@ -93,8 +93,8 @@ impl Fight<'_> {
         };
         let ctx = Context::default();
         let part = (BonusType::Competence, bonus);
-        numbers.bonus += self.stat_mod_plus(a, attack, None, &ctx, part);
-        numbers.damage_bonus += self.stat_mod_plus(a, damage, None, &ctx, part);
+        numbers.bonus += self.class_gain(a, (attack, None), &ctx, part);
+        numbers.damage_bonus += self.class_gain(a, (damage, None), &ctx, part);
     }
 
     /// `u`'s save on `stat` in `ctx` under inspire courage: the morale bonus against fear.
@@ -105,7 +105,7 @@ impl Fight<'_> {
         }
         match self.inspired(u) {
             0 => 0,
-            bonus => self.stat_mod_plus(u, stat, None, ctx, (BonusType::Morale, bonus)),
+            bonus => self.class_gain(u, (stat, None), ctx, (BonusType::Morale, bonus)),
         }
     }
 }

@@ -285,3 +285,77 @@ fn inspire_courage_policy_starts_when_allies_are_present() {
     assert!(!kinds(&alone).iter().any(|k| k == "inspire_courage"));
     assert_eq!(kinds(&with_ally), ["inspire_courage"]);
 }
+
+fn data(name: &str, text: &str) -> Combatant {
+    crate::model::parse_combatant(name, text).unwrap()
+}
+
+#[test]
+fn the_new_party_files_rage_smite_and_inspire_in_a_fight() {
+    // Brakka, Aldric and Liora of `data/pcs/` against three orcs (CE) of `data/monsters/`:
+    // each one's ability shows in the transcript of a seeded fight.
+    let orc = data("orc", include_str!("../../../../../data/monsters/orc.json"));
+    let party = vec![
+        data(
+            "brakka",
+            include_str!("../../../../../data/pcs/brakka.json"),
+        ),
+        data(
+            "aldric",
+            include_str!("../../../../../data/pcs/aldric.json"),
+        ),
+        data("liora", include_str!("../../../../../data/pcs/liora.json")),
+    ];
+    let s = scenario(
+        room(&["A.....B", "A.....B", "A.....B"]),
+        vec![("a", party), ("b", vec![orc.clone(), orc.clone(), orc])],
+        20,
+    );
+    let mut dice = crate::rng::SeededDice::for_run(crate::rng::Seed(1), crate::rng::RunIndex(0));
+    let p = play_dice(&s, &crate::policy::DefaultPolicy, &mut dice);
+    let log = p.render().join("\n");
+    assert!(
+        p.said_by("brakka")
+            .iter()
+            .any(|l| l.starts_with("rage: hp 38 -> 44")),
+        "{log}"
+    );
+    assert!(
+        p.said_by("aldric")
+            .iter()
+            .any(|l| l.starts_with("smite evil vs ")),
+        "{log}"
+    );
+    assert!(
+        p.said_by("liora")
+            .iter()
+            .any(|l| l.starts_with("inspire courage: allies +1")),
+        "{log}"
+    );
+}
+
+#[test]
+fn inspire_courage_stacks_with_rage() {
+    // Brakka's greataxe (+9, 1d12+6): +2 rage, +1 courage; damage +3 rage, +1 courage.
+    let orc = data("orc", include_str!("../../../../../data/monsters/orc.json"));
+    let b = data(
+        "brakka",
+        include_str!("../../../../../data/pcs/brakka.json"),
+    );
+    let l = data("liora", include_str!("../../../../../data/pcs/liora.json"));
+    let s = scenario(
+        room(&["AB", "A."]),
+        vec![("a", vec![b, l]), ("b", vec![orc])],
+        1,
+    );
+    let info = prepare(&s);
+    let mut fight = Fight::new(&s, &info);
+    fight.reset();
+    let swing = Default::default();
+    let plain = fight.attack_numbers(0, 2, 0, swing, false).unwrap();
+    assert!(fight.start_rage(0, &mut Keep::default()).ok);
+    assert!(fight.start_performance(1, &mut Keep::default()).ok);
+    let both = fight.attack_numbers(0, 2, 0, swing, false).unwrap();
+    assert_eq!((plain.bonus, plain.damage_bonus), (9, 0));
+    assert_eq!((both.bonus, both.damage_bonus), (12, 4));
+}
