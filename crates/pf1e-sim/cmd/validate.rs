@@ -293,6 +293,24 @@ fn special_summary(c: &Combatant, s: Special) -> String {
             )
         }
         Special::Area(a) => pf1e_engine::model::special::area_summary(words, a),
+        Special::Rage { resource } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!("{words} ({} rounds)", pool.map_or(0, |r| r.1))
+        }
+        Special::Bravery { amount } => format!("{words} +{amount} (Will vs fear)"),
+        Special::InspireCourage { resource } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!("{words} ({} rounds)", pool.map_or(0, |r| r.1))
+        }
+        Special::LayOnHands { resource } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!("{words} ({} a day)", pool.map_or(0, |r| r.1))
+        }
+        Special::SmiteEvil { resource } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!("{words} ({} a day)", pool.map_or(0, |r| r.1))
+        }
+        Special::FavoredEnemy { against, amount } => format!("{words} ({against} +{amount})"),
     }
 }
 

@@ -20,7 +20,12 @@ impl Fight<'_> {
             Save::Reflex => (saves.reflex, Stat::Reflex),
             Save::Will => (saves.will, Stat::Will),
         };
-        base + self.stat_mod(u, stat, None, ctx)
+        let class = if self.class_edges {
+            self.courage_save(u, stat, ctx)
+        } else {
+            0
+        };
+        base + self.stat_mod(u, stat, None, ctx) + class
     }
 
     /// `u` rolls `save` against `dc` (natural 1 fails, natural 20 succeeds).

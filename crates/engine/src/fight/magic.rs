@@ -38,11 +38,12 @@ pub struct Magic<'s> {
 impl<'s> Magic<'s> {
     pub fn new(info: &[UnitInfo]) -> Self {
         // A poison rider's ability damage and an energy drain's negative levels resolve
-        // through the effect parts as well.
+        // through the effect parts as well, and so does a rage (`class`).
         let on = info.iter().any(|i| {
             i.caster.is_some()
                 || (i.weapons.iter())
                     .any(|w| matches!(w.rider, Some(Rider::Poison(_) | Rider::EnergyDrain { .. })))
+                || i.traits.class.rage.is_some()
         });
         let n = info.len();
         Magic {

@@ -13,6 +13,7 @@ mod aoo;
 mod arms;
 mod cast;
 mod checks;
+mod class;
 mod detour;
 mod effects;
 mod id;

@@ -247,6 +247,9 @@ impl Fight<'_> {
             numbers.bonus -= 2;
             numbers.damage_bonus -= 2;
         }
+        if self.class_edges {
+            self.class_edge(a, (t, self.info[a].weapons[w].melee), &mut numbers);
+        }
         Some(numbers)
     }
 

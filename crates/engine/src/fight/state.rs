@@ -19,6 +19,7 @@ use crate::tally::UnitTally;
 use super::action::maneuver::link::Grip;
 use super::action::tactical::Tactical;
 use super::arms::{Arms, Ground};
+use super::class::ClassState;
 use super::effects::Wards;
 use super::magic::Magic;
 use super::special::{Afflictions, Powers, UmrState};
@@ -102,6 +103,8 @@ pub struct UnitState {
     pub petrified: bool,
     /// Channel uses, breath recharge, fears faced, eyes averted (`special::values`).
     pub powers: Powers,
+    /// Class abilities' rounds and uses left, a rage under way (`class`).
+    pub class: ClassState,
 }
 
 impl UnitState {
@@ -191,6 +194,9 @@ pub struct Fight<'s> {
     /// Some unit has a fear aura or a gaze: the start of every turn looks for them
     /// (`special`).
     pub watched: bool,
+    /// Some unit's class ability changes an attack's numbers by its target (favored enemy,
+    /// smite evil: `class`): the one test attacks make for it.
+    pub class_edges: bool,
 }
 
 impl<'s> Fight<'s> {
@@ -236,6 +242,7 @@ impl<'s> Fight<'s> {
                 umr: UmrState::default(),
                 petrified: false,
                 powers: Powers::default(),
+                class: ClassState::default(),
             })
             .collect();
         Fight {
@@ -261,6 +268,7 @@ impl<'s> Fight<'s> {
             ground: Ground::with_capacity(info.iter().map(|u| u.arms.total_held()).sum()),
             tactics: Tactical::new(info.len()),
             watched: info.iter().any(|i| i.traits.specials.areas.watched()),
+            class_edges: info.iter().any(|i| i.traits.class.edges()),
         }
     }
 
@@ -296,6 +304,7 @@ impl<'s> Fight<'s> {
                 umr: UmrState::start(&info.traits.specials.umr),
                 petrified: false,
                 powers: Powers::of(&info.traits.specials.areas),
+                class: ClassState::new(&info.combatant, &info.traits.class),
             };
             if info.summoner.is_some() {
                 u.absent = true;

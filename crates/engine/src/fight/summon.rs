@@ -218,6 +218,7 @@ impl Fight<'_> {
         state.afflictions = Default::default();
         state.petrified = false;
         state.powers = super::special::Powers::of(&info.traits.specials.areas);
+        state.class = super::class::ClassState::new(&info.combatant, &info.traits.class);
         state.tally = tally;
         state.initiative = initiative;
         self.occupy(r, true);

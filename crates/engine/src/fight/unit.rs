@@ -21,6 +21,7 @@ use crate::spell::SpellId;
 
 use super::arms::Arms;
 use super::cast::caster::Caster;
+use super::class::ClassAbilities;
 use super::special::{Rider, Specials};
 
 pub use super::id::{UnitId, UnitIds};
@@ -154,6 +155,7 @@ fn evasion_of(features: &[String]) -> Evasion {
 pub struct Traits {
     pub feats: FeatSet,
     pub specials: Specials,
+    pub class: ClassAbilities,
 }
 
 impl UnitInfo {
@@ -282,6 +284,7 @@ impl UnitInfo {
         let speed_ft = c.speed_land_ft().max(c.speed_fly_ft().unwrap_or(0));
         let mut modifiers: Vec<Modifier> = c.modifiers().to_vec();
         modifiers.extend(feat::static_modifiers(c.feats(), c.feats_in_stat_block()));
+        modifiers.extend(ClassAbilities::of(c).modifiers());
         // Unconditional initiative modifiers are folded into the modifier once.
         let initiative_bonus = resolve(&modifiers, Stat::Initiative, None, &Context::default());
         let toughness = if !c.feats_in_stat_block() && feats.contains(Feat::Toughness) {
@@ -332,6 +335,7 @@ impl UnitInfo {
             traits: Traits {
                 feats,
                 specials: Specials::of(c),
+                class: ClassAbilities::of(c),
             },
             sneak_dice: if sneak {
                 c.level().div_ceil(2).max(1)

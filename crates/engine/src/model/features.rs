@@ -110,10 +110,154 @@ impl Combatant {
             FeatureUse::Special(e.special.rule())
         } else if listed(READ_FROM_LINE) || read_feat_line(line).feat.is_some() {
             FeatureUse::ReadFromLine
-        } else if listed(NO_COMBAT_EFFECT) || listed(IN_OTHER_FIELDS) {
+        } else if listed(NO_COMBAT_EFFECT)
+            || listed(IN_OTHER_FIELDS)
+            || self.class_or_race_reason(line).is_some()
+        {
             FeatureUse::NoCombatEffect
         } else {
             FeatureUse::Unmodelled
         }
+    }
+}
+
+/// How a line of [`CLASS_AND_RACE`] is recognised: by its words (any line of that feature is
+/// covered), or as the whole line (only that choice of a feature with many options is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Matches {
+    Words(&'static str),
+    Line(&'static str),
+}
+
+/// Class and racial features of the shipped PCs with no effect in a simulated fight, or whose
+/// effect the file's numbers already carry, each with the reason (« CRB — Races », class
+/// chapters; APG, Ultimate Combat, Ultimate Magic).
+pub const CLASS_AND_RACE: &[(Matches, &str)] = &[
+    (
+        Matches::Words("armor training"),
+        "the better maximum Dex and check penalty are in the file's AC and skill totals",
+    ),
+    (
+        Matches::Words("halfling luck"),
+        "+1 on all saving throws: in the file's `saves`",
+    ),
+    (
+        Matches::Words("keen senses"),
+        "+2 on Perception: in the skill's total",
+    ),
+    (
+        Matches::Words("sure-footed"),
+        "+2 on Acrobatics and Climb: in the skills' totals",
+    ),
+    (
+        Matches::Words("trap sense"),
+        "bonuses against traps: a fight here has no trap",
+    ),
+    (
+        Matches::Words("fast movement"),
+        "+10 ft. of land speed: in `speed_land_ft`",
+    ),
+    (
+        Matches::Words("nimble"),
+        "the dodge bonus to AC in light armor: in the file's AC",
+    ),
+    (
+        Matches::Words("gunsmith"),
+        "the starting firearm: one of the file's `attacks`; its crafting is outside a fight",
+    ),
+    (
+        Matches::Words("witch's familiar"),
+        "the familiar's gift to its master (a toad's +3 hit points) is in the file's numbers; \
+         the familiar is not a combatant",
+    ),
+    (
+        Matches::Words("patron"),
+        "the patron's spells are in the file's `spells`",
+    ),
+    (
+        Matches::Words("adaptability"),
+        "the bonus Skill Focus: one of the file's `feats`",
+    ),
+    (
+        Matches::Words("multitalented"),
+        "a second favored class: its bonus hit points or skill ranks are in the file's numbers",
+    ),
+    (
+        Matches::Words("arcane school"),
+        "the school's extra slot per spell level is in `spell_slots`, the opposed schools \
+         in the choice of `spells`; the school's powers are lines of their own",
+    ),
+    (
+        Matches::Words("endurance"),
+        "checks against the environment, sleeping in armor: outside a fight",
+    ),
+    (
+        Matches::Words("combat style"),
+        "the style's bonus feats are in the file's `feats`",
+    ),
+    (
+        Matches::Words("divine grace"),
+        "its Charisma bonus on all saving throws: in the file's `saves`",
+    ),
+    (
+        Matches::Words("divine health"),
+        "immunity to disease: in the file's `immunities`",
+    ),
+    (
+        Matches::Words("detect evil"),
+        "a divination that shows alignments: the engine knows every alignment already",
+    ),
+    (
+        Matches::Words("aura of good"),
+        "its strength shows only to detect good: nothing happens in a fight",
+    ),
+    (
+        Matches::Words("bardic knowledge"),
+        "half its level on Knowledge checks: in the skills' totals",
+    ),
+    (
+        Matches::Words("versatile performance"),
+        "Perform in place of other skills: skill checks outside a fight",
+    ),
+    (
+        Matches::Line("rogue talent (finesse rogue)"),
+        "the bonus Weapon Finesse: one of the file's `feats`",
+    ),
+    (
+        Matches::Line("rage power (raging climber)"),
+        "a bonus on Climb checks while raging: no climbing in a fight here",
+    ),
+    (
+        Matches::Line("hunter's bond (animal companion: ash the wolf)"),
+        "the companion is a combatant of its own (`data/pcs/rowan_wolf.json`)",
+    ),
+];
+
+/// Racial save bonuses that the file's `modifiers` carry: the line resolves only when the
+/// file has a modifier for that descriptor (« CRB — Races »: Fearless, Elven Immunities,
+/// Hardy; immunity to magic sleep is in `immunities`).
+pub const IN_MODIFIERS: &[(&str, crate::rules::Descriptor)] = &[
+    ("fearless", crate::rules::Descriptor::Fear),
+    ("elven immunities", crate::rules::Descriptor::Enchantment),
+    ("hardy", crate::rules::Descriptor::Poison),
+];
+
+impl Combatant {
+    /// The line is one of [`CLASS_AND_RACE`], or one of [`IN_MODIFIERS`] whose modifier the
+    /// file has: the reason, if so.
+    pub fn class_or_race_reason(&self, line: &str) -> Option<&'static str> {
+        let found = CLASS_AND_RACE.iter().find(|(m, _)| match m {
+            Matches::Words(w) => feature_is(line, w),
+            Matches::Line(l) => line.trim().eq_ignore_ascii_case(l),
+        });
+        if let Some((_, why)) = found {
+            return Some(why);
+        }
+        let (_, descriptor) = IN_MODIFIERS.iter().find(|(w, _)| feature_is(line, w))?;
+        let carried = self.modifiers().iter().any(|m| {
+            m.when == crate::rules::When::Descriptor(*descriptor)
+                && matches!(m.stat, crate::rules::Stat::Saves)
+        });
+        carried.then_some("a racial save bonus: in the file's `modifiers`")
     }
 }

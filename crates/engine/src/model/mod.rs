@@ -39,16 +39,20 @@
 
 mod attack;
 mod combatant;
+mod creature_type;
 pub mod features;
 mod file;
 mod roll;
 pub mod special;
 mod special_umr;
 mod special_areas;
+mod special_class;
 mod validate;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_class_specials;
 #[cfg(test)]
 mod tests_rules;
 #[cfg(test)]

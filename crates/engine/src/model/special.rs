@@ -57,6 +57,22 @@
 //!   the feat « Selective Channeling » in `feats` leaves out up to its Charisma modifier.
 //! - `channel_resistance`: `amount` 1–1000 (counted up to 20) on saves against channeled
 //!   energy.
+//! - `rage` (« CRB — Barbarian — Rage »): `resource`, the name of the file's `resources`
+//!   entry holding the rounds of rage (4 + Con modifier, +2 per level after 1st).
+//! - `bravery` (« CRB — Fighter — Bravery »): `amount` 1–20, the bonus on Will saves against
+//!   fear.
+//! - `favored_enemy` (« CRB — Ranger — Favored Enemy »): `creature_type` (a Bestiary type:
+//!   « undead », « magical beast ») and `amount` 1–20, the bonus on attack and weapon damage
+//!   rolls against it. One entry per combatant.
+//! - `smite_evil` (« CRB — Paladin — Smite Evil »): `resource`, the name of the file's
+//!   `resources` entry holding its uses (1 a day, +1 at 4th level and every three levels
+//!   after).
+//! - `lay_on_hands` (« CRB — Paladin — Lay on Hands »): `resource`, the name of the file's
+//!   `resources` entry holding its uses (½ level + Cha modifier); it heals 1d6 per two
+//!   levels (at least 1d6).
+//! - `inspire_courage` (« CRB — Bard — Bardic Performance »): `resource`, the name of the
+//!   file's `resources` entry holding the rounds of bardic performance (4 + Cha modifier, +2
+//!   per level after 1st).
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -70,6 +86,7 @@ use super::special_areas::{self, AreaFields, AreaKind};
 pub use super::special_areas::{
     AreaRule, BreathEffect, BreathShape, Energy, summary as area_summary,
 };
+use super::creature_type::CreatureType;
 use crate::error::Problems;
 use crate::vocab::{Ability, DamageType, DamageTypes, Vocabulary, vocabulary};
 
@@ -102,6 +119,12 @@ vocabulary! {
         BreathWeapon = "breath_weapon",
         ChannelEnergy = "channel_energy",
         ChannelResistance = "channel_resistance",
+        Rage = "rage",
+        Bravery = "bravery",
+        FavoredEnemy = "favored_enemy",
+        SmiteEvil = "smite_evil",
+        LayOnHands = "lay_on_hands",
+        InspireCourage = "inspire_courage",
     }
 }
 
@@ -135,6 +158,12 @@ impl SpecialRule {
             SpecialRule::BreathWeapon => "breath weapon",
             SpecialRule::ChannelEnergy => "channel energy",
             SpecialRule::ChannelResistance => "channel resistance",
+            SpecialRule::Rage => "rage",
+            SpecialRule::Bravery => "bravery",
+            SpecialRule::FavoredEnemy => "favored enemy",
+            SpecialRule::SmiteEvil => "smite evil",
+            SpecialRule::LayOnHands => "lay on hands",
+            SpecialRule::InspireCourage => "inspire courage",
         }
     }
 }
@@ -179,6 +208,8 @@ pub struct SpecialFile {
     pub save: Option<String>,
     pub energy: Option<String>,
     pub recharge: Option<String>,
+    pub resource: Option<String>,
+    pub creature_type: Option<String>,
 }
 
 /// How long a paralysis lasts: rounds rolled, or until the end of the fight.
@@ -256,6 +287,21 @@ pub enum Special {
     /// An aura, gaze, breath weapon, channel energy or channel resistance
     /// (`special_areas`).
     Area(AreaRule),
+    /// « CRB — Barbarian — Rage »: rounds of rage from the `resources` entry `resource`
+    /// (its index).
+    Rage { resource: u8 },
+    /// « CRB — Fighter — Bravery »: `amount` on Will saves against fear.
+    Bravery { amount: u8 },
+    /// « CRB — Ranger — Favored Enemy »: `amount` on attack and weapon damage rolls against
+    /// creatures of type `against`.
+    FavoredEnemy { against: CreatureType, amount: u8 },
+    /// « CRB — Paladin — Smite Evil »: uses from the `resources` entry `resource`.
+    SmiteEvil { resource: u8 },
+    /// « CRB — Paladin — Lay on Hands »: uses from the `resources` entry `resource`.
+    LayOnHands { resource: u8 },
+    /// « CRB — Bard — Inspire Courage »: rounds of bardic performance from the `resources`
+    /// entry `resource`.
+    InspireCourage { resource: u8 },
 }
 
 impl Special {
@@ -289,6 +335,12 @@ impl Special {
                 AreaKind::ChannelEnergy => SpecialRule::ChannelEnergy,
                 AreaKind::ChannelResistance => SpecialRule::ChannelResistance,
             },
+            Special::Rage { .. } => SpecialRule::Rage,
+            Special::Bravery { .. } => SpecialRule::Bravery,
+            Special::FavoredEnemy { .. } => SpecialRule::FavoredEnemy,
+            Special::SmiteEvil { .. } => SpecialRule::SmiteEvil,
+            Special::LayOnHands { .. } => SpecialRule::LayOnHands,
+            Special::InspireCourage { .. } => SpecialRule::InspireCourage,
         }
     }
 
@@ -321,6 +373,8 @@ pub(super) struct Context<'a> {
     pub attacks: &'a [Attack],
     pub features: &'a [String],
     pub has_con: bool,
+    /// The file's `resources`, as written (a class ability spends one of them).
+    pub resources: &'a [(String, i64)],
 }
 
 /// Validates the `specials` list; every problem goes to `p` with its field path.
@@ -391,6 +445,12 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::AllAroundVision
         | SpecialRule::Trample
         | SpecialRule::KnockoutPoison => rule.umr_takes(name),
+        SpecialRule::Rage => name == "resource",
+        SpecialRule::Bravery => name == "amount",
+        SpecialRule::FavoredEnemy => matches!(name, "amount" | "creature_type"),
+        SpecialRule::SmiteEvil | SpecialRule::LayOnHands | SpecialRule::InspireCourage => {
+            name == "resource"
+        }
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
@@ -412,6 +472,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         ("save", s.save.is_some()),
         ("energy", s.energy.is_some()),
         ("recharge", s.recharge.is_some()),
+        ("resource", s.resource.is_some()),
+        ("creature_type", s.creature_type.is_some()),
     ];
     for (name, present) in given {
         if present && !takes(name) {
@@ -550,6 +612,12 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
             };
             Special::Area(special_areas::special(p, at, rule.area_kind()?, &fields)?)
         }
+        SpecialRule::Rage
+        | SpecialRule::Bravery
+        | SpecialRule::FavoredEnemy
+        | SpecialRule::SmiteEvil
+        | SpecialRule::LayOnHands
+        | SpecialRule::InspireCourage => s.class_special(p, at, rule, cx)?,
     };
     Some(SpecialEntry {
         special,

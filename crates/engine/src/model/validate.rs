@@ -117,6 +117,7 @@ impl CombatantFile {
                 attacks: &attacks,
                 features: &features,
                 has_con: scores[2].is_some(),
+                resources: &f.resources.0,
             },
         );
         let spells = c.names("spells", "spell", f.spells, true);

@@ -16,6 +16,7 @@
 
 use crate::fight::{Action, Approach, Life, Plan, Policy, UnitId, View};
 
+use super::abilities::{class_actions, perform_turn};
 use super::attack::{full_attack, push_power_choice};
 use super::casting::{Latitude, cast_turn};
 use super::closing::closing_turn;
@@ -33,6 +34,7 @@ impl Policy for DefaultPolicy {
     fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
         if conditioned_turn(view, me, plan)
             || specials_turn(view, me, plan)
+            || perform_turn(view, me, plan)
             || cast_turn(view, me, plan, Latitude::FREE)
         {
             return;
@@ -98,9 +100,13 @@ pub fn conditioned_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
 ///    ([`View::move_toward`]);
 /// 7. else `target` cannot be reached: [`blocked_turn`].
 ///
-/// Power Attack is toggled first when it pays (see [`push_power_choice`]).
+/// Class abilities come first when they pay (`abilities::class_actions`: rage), then Power
+/// Attack is toggled when it pays (see [`push_power_choice`]).
 #[inline]
 pub fn default_toward(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) {
+    if class_actions(view, me, target, plan) {
+        return;
+    }
     if hold_turn(view, me, plan) || retrieve_turn(view, me, target, plan) {
         return;
     }

@@ -20,6 +20,7 @@
 //! a snapshot built from the [`View`] only for them; it will live here, in `observation.rs`,
 //! beside the policies that need it — the built-in ones never pay for it.
 
+mod abilities;
 mod attack;
 pub mod casting;
 pub mod closing;
@@ -33,6 +34,7 @@ pub use crate::fight::{
     Action, ActionResult, ActiveSpell, Approach, CastTarget, Castable, Cost, Life, MAX_PLAN,
     MetamagicKind, Metamagics, Movement, Plan, Policy, Provokes, Slot, StepsToward, UnitId, View,
 };
+pub use abilities::{class_actions, perform_turn};
 pub use attack::{full_attack, push_power_choice};
 pub use default::{
     DefaultPolicy, blocked_turn, conditioned_turn, coup_de_grace_choice, default_toward,

@@ -130,6 +130,16 @@ pub enum Action {
     Channel { harm: bool },
     /// Free: « Bestiary — Gaze — Averting Eyes », on or off until changed.
     AvertEyes { on: bool },
+    /// Free, on its own turn: « CRB — Barbarian — Rage »: enters a rage (`fight::class`).
+    Rage,
+    /// Swift: « CRB — Paladin — Smite Evil » on `target` (`fight::class`).
+    Smite { target: UnitId },
+    /// Swift: « CRB — Paladin — Lay on Hands » on itself (`fight::class`).
+    LayOnHandsSelf,
+    /// Standard: « CRB — Paladin — Lay on Hands » on `ally`, within 5 feet.
+    LayOnHands { ally: UnitId },
+    /// Standard: « CRB — Bard — Inspire Courage » starts (`fight::class`).
+    InspireCourage,
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -282,6 +292,10 @@ impl Action {
             Action::Breathe { .. } => "breathe",
             Action::Channel { .. } => "channel",
             Action::AvertEyes { .. } => "avert_eyes",
+            Action::Rage => "rage",
+            Action::Smite { .. } => "smite_evil",
+            Action::LayOnHandsSelf | Action::LayOnHands { .. } => "lay_on_hands",
+            Action::InspireCourage => "inspire_courage",
         }
     }
 
@@ -350,6 +364,11 @@ impl Action {
             Action::Trample { .. } => Cost::new(Slot::FullRound, Walks, No),
             Action::Breathe { .. } | Action::Channel { .. } => Cost::new(Slot::Standard, Stays, No),
             Action::AvertEyes { .. } => Cost::new(Slot::Free, Stays, No),
+            Action::Rage => Cost::new(Slot::Free, Stays, No),
+            Action::Smite { .. } | Action::LayOnHandsSelf => Cost::new(Slot::Swift, Stays, No),
+            Action::LayOnHands { .. } | Action::InspireCourage => {
+                Cost::new(Slot::Standard, Stays, No)
+            }
         }
     }
 
@@ -397,6 +416,11 @@ impl Action {
             Action::Breathe { .. } | Action::Channel { .. } | Action::AvertEyes { .. } => {
                 Some(self)
             }
+            Action::Rage
+            | Action::Smite { .. }
+            | Action::LayOnHandsSelf
+            | Action::LayOnHands { .. }
+            | Action::InspireCourage => Some(self),
         }
     }
 }

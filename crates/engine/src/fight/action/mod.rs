@@ -101,6 +101,13 @@ impl Fight<'_> {
             Action::Breathe { target } => return self.breathe(u, target.index(), dice, sink),
             Action::Channel { harm } => return self.channel(u, harm, dice, sink),
             Action::AvertEyes { on } => self.avert_eyes(u, on, sink),
+            Action::Rage => return self.start_rage(u, sink),
+            Action::Smite { target } => return self.start_smite(u, target.index(), sink),
+            Action::LayOnHandsSelf => return self.lay_on_hands((u, u), dice, sink),
+            Action::InspireCourage => return self.start_performance(u, sink),
+            Action::LayOnHands { ally } => {
+                return self.lay_on_hands((u, ally.index()), dice, sink);
+            }
         }
         ActionResult::done(action.kind())
     }

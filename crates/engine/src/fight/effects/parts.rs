@@ -159,6 +159,7 @@ impl<'s> Fight<'s> {
                 });
             }
         }
+        self.class_parts(u, &mut parts);
         if !parts.is_empty() {
             wards.add(Wards::STATS);
         }
@@ -213,6 +214,6 @@ impl<'s> Fight<'s> {
 
     /// `u`'s maximum hit points now: −5 per negative level.
     pub(crate) fn hp_max_now(&self, u: usize) -> i32 {
-        self.info[u].hp_max - 5 * self.negative_levels(u)
+        self.info[u].hp_max + self.units[u].class.rage_hp - 5 * self.negative_levels(u)
     }
 }

@@ -127,6 +127,12 @@ impl Specials {
                 | Special::Trample { .. }
                 | Special::KnockoutPoison { .. } => {}
                 Special::Area(a) => out.areas.add(c, a),
+                Special::Rage { .. }
+                | Special::Bravery { .. }
+                | Special::FavoredEnemy { .. }
+                | Special::SmiteEvil { .. }
+                | Special::LayOnHands { .. }
+                | Special::InspireCourage { .. } => {}
             }
         }
         out.umr = Umr::of(c);

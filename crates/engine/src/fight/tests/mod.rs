@@ -10,6 +10,8 @@ mod attack;
 mod cast;
 mod checks;
 mod choices;
+mod class;
+mod class_party;
 mod concealment;
 mod conditions;
 mod economy;

@@ -90,6 +90,9 @@ impl Fight<'_> {
         if self.units[u].umr.regrowing > 0 {
             self.regrow_heads(u, sink);
         }
+        if self.units[u].class.ongoing() {
+            self.class_turn(u, sink);
+        }
         // « Bestiary — Ferocity »: fighting on below 0 hit points, it « loses 1 hit point
         // each round ».
         if self.units[u].fights_on() {

@@ -11,6 +11,7 @@
 //! what a policy may see; never what it decides.
 
 mod arms;
+mod class;
 mod maneuvers;
 pub(crate) mod memo;
 mod monster;

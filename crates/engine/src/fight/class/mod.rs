@@ -1,0 +1,210 @@
+//! Class abilities in a fight (« CRB — Barbarian — Rage », « Fighter — Bravery », « Ranger —
+//! Favored Enemy »), compiled once per batch from a combatant's validated `specials` into a
+//! small `Copy` value ([`ClassAbilities`] in `UnitInfo::traits`), with the per-fight state
+//! they keep ([`ClassState`] in `UnitState`: rounds left, raging or not), so a fight without
+//! class abilities pays one branch per turn and per attack. This file owns those values and
+//! the standing modifiers they add; `rage` what a rage does; `edge` the bonuses that depend
+//! on the target. Which ability to use and when is the policy's (`policy::abilities`).
+//!
+//! - Rage: a free action on its own turn, not while fatigued or already raging, with at
+//!   least one round left in its `resources` entry. While raging: +4 Strength and +4
+//!   Constitution, counted through the numbers they change as an ability penalty is
+//!   (`effects::parts`): +2 on melee attack rolls, melee damage (+3 when its first melee
+//!   weapon is two-handed: 1½ × Strength), CMB, CMD and Fortitude; +2 morale on Will saves;
+//!   −2 AC (and CMD: « any penalties to a creature's AC also apply to its CMD »); 2 hit
+//!   points per Hit Die, gained when the rage starts and lost when it ends (« not lost
+//!   first like temporary hit points »: they may take it below 0 or kill it). Each round of
+//!   rage spends one round of the resource: the round it starts, then at the start of each
+//!   of its turns; when none is left at the start of a turn the rage ends and it is fatigued
+//!   for twice the rounds it raged. Simplified: the rage goes on while it is unconscious
+//!   (« if a barbarian falls unconscious, her rage immediately ends » is not modelled); its
+//!   death threshold (−Con) and stabilization do not count the +4 Constitution; the skills
+//!   and concentration it forbids are not checked (a barbarian casts no spell).
+//! - Bravery: a standing bonus on Will saves against fear (`when: fear`).
+//! - Favored enemy: `amount` on attack and weapon damage rolls against a creature of the
+//!   type (`edge`). Not modelled: the Bluff, Knowledge, Perception, Sense Motive and Survival
+//!   bonuses (skills outside a fight).
+//! - Smite evil: a swift action naming one enemy it can see, one use of its `resources`
+//!   entry. Against an evil target, until that target dies: its Charisma bonus on attack
+//!   rolls and its level on damage rolls of its stat-block attacks against it, and its
+//!   Charisma bonus as a deflection bonus to AC against the target's attacks (through the
+//!   resolver: it does not stack with another deflection bonus). A target that is not evil
+//!   wastes the use. Simplified: the first hit's double damage against evil outsiders, evil
+//!   dragons and undead, and the bypass of damage reduction, are not modelled; a new smite
+//!   replaces the one under way.
+//! - Lay on hands: heals 1d6 per two levels (at least 1d6), one use of its `resources`
+//!   entry: a swift action on itself, a standard action on a living ally within 5 feet (a
+//!   dying one too: it stops dying once at 0 or more). Simplified: it provokes no attack of
+//!   opportunity; harming undead with it and the mercies are not modelled.
+//! - Inspire courage: a standard action starts it, one round of its `resources` entry a
+//!   round (the round it starts, then at the start of each of the bard's turns, the free
+//!   action that keeps it up); it ends when none is left or at the start of a turn the bard
+//!   cannot act. While it lasts, the bard and every ally of its side (they are taken to hear
+//!   it) get its bonus as a competence bonus on attack and weapon damage rolls of their
+//!   stat-block attacks and as a morale bonus on saves against fear (through the resolver:
+//!   neither stacks with a bonus of its type); it stops counting at once when the bard is
+//!   out of the fight or cannot act. Simplified: charm effects have no descriptor here, so
+//!   the save bonus is against fear only; hearing, range and the move action at 7th level
+//!   are not modelled.
+
+mod edge;
+mod hands;
+mod perform;
+mod rage;
+mod smite;
+
+use crate::model::{Combatant, CreatureType, Special};
+use crate::rules::{BonusType, Descriptor, Modifier, Stat, When};
+
+/// « CRB — Barbarian — Rage »: where its rounds come from and what it adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rage {
+    /// Index of the `resources` entry holding its rounds.
+    pub resource: u8,
+    /// Hit points it grants: 2 per Hit Die.
+    pub hp: i32,
+    /// Its melee damage bonus: +2, +3 when its first melee weapon is two-handed.
+    pub damage: i32,
+}
+
+/// A combatant's class abilities.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClassAbilities {
+    pub rage: Option<Rage>,
+    /// « Bravery »: bonus on Will saves against fear (0: none).
+    pub bravery: u8,
+    /// « Favored Enemy »: the creature type and the bonus.
+    pub favored: Option<(CreatureType, u8)>,
+    pub smite: Option<Smite>,
+    pub hands: Option<Hands>,
+    /// « Inspire Courage »: the bonus it gives (+1, +2 at 5th level, +1 every six levels
+    /// after), and the `resources` entry of its rounds.
+    pub courage: Option<i32>,
+    pub courage_resource: u8,
+}
+
+/// « CRB — Paladin — Lay on Hands »: where its uses come from and the d6s it heals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hands {
+    pub resource: u8,
+    /// 1d6 per two levels, at least one.
+    pub dice: u32,
+}
+
+/// « CRB — Paladin — Smite Evil »: where its uses come from and what it adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Smite {
+    /// Index of the `resources` entry holding its uses.
+    pub resource: u8,
+    /// Its Charisma bonus (0 when negative): on attack rolls and as deflection to AC.
+    pub cha: i32,
+    /// Its level: on damage rolls.
+    pub level: i32,
+}
+
+impl ClassAbilities {
+    /// The class abilities of `c`'s `specials`.
+    pub fn of(c: &Combatant) -> ClassAbilities {
+        let mut out = ClassAbilities::default();
+        for e in c.specials() {
+            match e.special {
+                Special::Rage { resource } => {
+                    let two_handed = (c.attacks().iter())
+                        .find(|a| a.kind() == crate::model::AttackKind::Melee)
+                        .is_some_and(|a| a.two_handed());
+                    out.rage = Some(Rage {
+                        resource,
+                        hp: 2 * c.level().max(1) as i32,
+                        damage: if two_handed { 3 } else { 2 },
+                    });
+                }
+                Special::Bravery { amount } => out.bravery = amount,
+                Special::FavoredEnemy { against, amount } => out.favored = Some((against, amount)),
+                Special::InspireCourage { resource } => {
+                    let level = c.level() as i32;
+                    out.courage = Some(if level < 5 { 1 } else { 2 + (level - 5) / 6 });
+                    out.courage_resource = resource;
+                }
+                Special::LayOnHands { resource } => {
+                    out.hands = Some(Hands {
+                        resource,
+                        dice: (c.level() / 2).max(1),
+                    });
+                }
+                Special::SmiteEvil { resource } => {
+                    out.smite = Some(Smite {
+                        resource,
+                        cha: c.abilities().modifier(crate::model::Ability::Cha).max(0),
+                        level: c.level().max(1) as i32,
+                    });
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Some ability changes the numbers of an attack by whom it is aimed at (favored enemy,
+    /// smite evil): `edge`'s hook looks further.
+    pub fn edges(&self) -> bool {
+        self.favored.is_some() || self.smite.is_some() || self.courage.is_some()
+    }
+
+    /// The standing modifiers these abilities add to the stat block's (bravery's).
+    pub fn modifiers(&self) -> impl Iterator<Item = Modifier> {
+        (self.bravery > 0)
+            .then(|| {
+                Modifier::when(
+                    Stat::Will,
+                    BonusType::Untyped,
+                    i32::from(self.bravery),
+                    When::Descriptor(Descriptor::Fear),
+                )
+            })
+            .into_iter()
+    }
+}
+
+/// What a unit's class abilities hold during one fight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClassState {
+    /// Rounds of rage left in its resource.
+    pub rage_left: u32,
+    pub raging: bool,
+    /// Rounds spent in the current rage.
+    pub raged: u32,
+    /// Hit points the current rage granted (0 when not raging).
+    pub rage_hp: i32,
+    /// Uses of smite evil left.
+    pub smite_left: u32,
+    /// The evil creature it smites (a unit index), until it dies.
+    pub smiting: Option<u8>,
+    /// Uses of lay on hands left.
+    pub hands_left: u32,
+    /// Rounds of bardic performance left.
+    pub perform_left: u32,
+    /// Inspiring courage.
+    pub performing: bool,
+}
+
+impl ClassState {
+    /// Something lasts from turn to turn (a rage, a performance): the turn's one test.
+    #[inline]
+    pub fn ongoing(&self) -> bool {
+        self.raging || self.performing
+    }
+
+    /// The state at the start of a fight: the resources of `c` untouched.
+    pub fn new(c: &Combatant, abilities: &ClassAbilities) -> ClassState {
+        let amount = |k: u8| c.resources().get(usize::from(k)).map_or(0, |r| r.1);
+        ClassState {
+            rage_left: abilities.rage.map_or(0, |r| amount(r.resource)),
+            smite_left: abilities.smite.map_or(0, |s| amount(s.resource)),
+            hands_left: abilities.hands.map_or(0, |h| amount(h.resource)),
+            perform_left: abilities
+                .courage
+                .map_or(0, |_| amount(abilities.courage_resource)),
+            ..ClassState::default()
+        }
+    }
+}

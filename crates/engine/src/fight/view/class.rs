@@ -1,0 +1,69 @@
+//! What a policy may see of class abilities (« CRB — Barbarian — Rage », « Paladin — Smite
+//! Evil »): whether a unit has
+//! one to use now and whether it is under way. Owns these queries; the rules are
+//! `fight::class`'s.
+
+use super::super::unit::UnitId;
+use super::View;
+
+impl View<'_> {
+    /// `u` has class abilities a policy can use on its turn (rage): the one test the default
+    /// policy makes for every other creature.
+    #[inline]
+    pub fn has_class_actions(&self, u: UnitId) -> bool {
+        let class = &self.fight.info[u.index()].traits.class;
+        class.rage.is_some()
+            || class.smite.is_some()
+            || class.hands.is_some()
+            || class.courage.is_some()
+    }
+
+    /// `u` can start inspiring courage now (a round left, not performing already).
+    #[inline]
+    pub fn can_perform(&self, u: UnitId) -> bool {
+        self.fight.can_perform(u.index())
+    }
+
+    /// `u` has a use of lay on hands left.
+    #[inline]
+    pub fn can_lay_on_hands(&self, u: UnitId) -> bool {
+        self.fight.can_lay_on_hands(u.index())
+    }
+
+    /// `u` can smite evil now (a use left, no living target smitten).
+    #[inline]
+    pub fn can_smite(&self, u: UnitId) -> bool {
+        self.fight.can_smite(u.index())
+    }
+
+    /// `u` is of an evil alignment.
+    #[inline]
+    pub fn evil(&self, u: UnitId) -> bool {
+        self.fight.is_evil(u.index())
+    }
+
+    /// The creature `u` smites, if any.
+    #[inline]
+    pub fn smiting(&self, u: UnitId) -> Option<UnitId> {
+        let t = self.fight.units[u.index()].class.smiting?;
+        Some(UnitId::of(usize::from(t)))
+    }
+
+    /// `u` can enter a rage now (a round left, not raging, not fatigued).
+    #[inline]
+    pub fn can_rage(&self, u: UnitId) -> bool {
+        self.fight.can_rage(u.index())
+    }
+
+    /// `u` is raging.
+    #[inline]
+    pub fn raging(&self, u: UnitId) -> bool {
+        self.fight.units[u.index()].class.raging
+    }
+
+    /// Rounds of rage `u` has left.
+    #[inline]
+    pub fn rage_rounds_left(&self, u: UnitId) -> u32 {
+        self.fight.units[u.index()].class.rage_left
+    }
+}

@@ -1,0 +1,89 @@
+//! The default policy's use of class abilities (« CRB — Barbarian — Rage », « Paladin —
+//! Smite Evil »): the free and swift actions that come before the turn's attack, spent where
+//! they pay. Rage: on the first turn the barbarian fights in melee or is about to — its
+//! chosen enemy within reach of a melee weapon now, or reachable this turn by a charge, a
+//! 5-foot step or a move — while it has rounds left (the rounds are the encounter's: none is
+//! spent while the enemy is far). Lay on hands: on a dying ally within 5 feet (a standard
+//! action: the turn is that), else on itself (a swift action) at half its hit points or
+//! less. Inspire courage ([`perform_turn`], before any spell): on its first turn with an ally
+//! on the battlefield, it starts performing (the standard action of that turn). Smite evil: when it has a use and no living target smitten,
+//! on the strongest evil enemy in reach ([`smite_choice`]); never on a creature that is not
+//! evil (the use would be wasted).
+//! Reads the fight only through the [`View`]; fills a [`Plan`].
+
+use crate::fight::{Action, Life, Plan, UnitId, View};
+
+/// Pushes the class-ability actions `me` takes before its turn against `target`; true when
+/// they take the turn's standard action (lay on hands on an ally), so the turn is made.
+#[inline]
+pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) -> bool {
+    if !view.has_class_actions(me) {
+        return false;
+    }
+    if view.can_lay_on_hands(me) {
+        if let Some(ally) = dying_ally_in_touch(view, me) {
+            plan.push(Action::LayOnHands { ally });
+            return true;
+        }
+        if 2 * view.hp(me) <= view.hp_max(me) {
+            plan.push(Action::LayOnHandsSelf);
+        }
+    }
+    if view.can_rage(me) && closing_in(view, me, target) {
+        plan.push(Action::Rage);
+    }
+    if view.can_smite(me)
+        && let Some(foe) = smite_choice(view, me, target)
+    {
+        plan.push(Action::Smite { target: foe });
+    }
+    false
+}
+
+/// « Start on the first turn when allies are present »: `me` can inspire courage and some
+/// other active unit of its side is on the battlefield. Then the turn is the performance (a
+/// standard action): true when the plan is made.
+#[inline]
+pub fn perform_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
+    if !view.has_class_actions(me) || !view.can_perform(me) {
+        return false;
+    }
+    let allies = view
+        .units()
+        .any(|o| o != me && !view.enemies(me, o) && view.active(o));
+    if allies {
+        plan.push(Action::InspireCourage);
+    }
+    allies
+}
+
+/// A dying ally within 5 feet of `me` (the nearest, ties: unit order).
+fn dying_ally_in_touch(view: &View<'_>, me: UnitId) -> Option<UnitId> {
+    view.units()
+        .filter(|&o| o != me && !view.enemies(me, o))
+        .filter(|&o| view.life(o) == Life::Down && view.hp(o) < 0 && view.distance_ft(me, o) <= 5)
+        .min_by_key(|&o| (view.distance_ft(me, o), o))
+}
+
+/// « Smite the strongest evil foe in reach »: among the active evil enemies a weapon of `me`
+/// strikes from here — and `target` when `me` closes on it this turn — the one of the most
+/// maximum hit points (ties: unit order).
+fn smite_choice(view: &View<'_>, me: UnitId, target: UnitId) -> Option<UnitId> {
+    let closing = view.evil(target) && view.active(target) && closing_in(view, me, target);
+    view.units()
+        .filter(|&o| view.enemies(me, o) && view.active(o) && view.evil(o))
+        .filter(|&o| view.weapon_for(me, o).is_some() || (o == target && closing))
+        .max_by_key(|&o| (view.hp_max(o), std::cmp::Reverse(o)))
+}
+
+/// `me` fights `target` in melee this turn: a melee weapon reaches it from here, or a charge,
+/// a 5-foot step or a move brings one to it.
+fn closing_in(view: &View<'_>, me: UnitId, target: UnitId) -> bool {
+    let melee_now = view
+        .weapon_for(me, target)
+        .is_some_and(|w| view.weapon_facts(me, w).melee);
+    melee_now
+        || view.can_charge(me, target)
+        || view.step_to_attack(me, target).is_some()
+        || view.strikes_after_move(me, target)
+}
