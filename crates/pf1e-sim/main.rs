@@ -6,6 +6,7 @@ mod cmd;
 mod coordinator;
 mod exit_codes;
 mod load;
+mod out_file;
 mod output;
 mod rpc;
 mod worker;

@@ -1,7 +1,7 @@
 //! What the binary writes besides logs: a report to stdout (a reader that went away is not a
-//! failure), data errors to stderr (one `error:` line each, exit code 2), files replaced
-//! atomically (`--html`, `--cache`, `--tally-out`), and a sweep's matrix with its optional
-//! page. Every command and the coordinator print through here.
+//! failure), data errors to stderr (one `error:` line each, exit code 2), files written
+//! through `out_file` (`--html`, `--cache`, `--tally-out`), and a sweep's matrix with its
+//! optional page. Every command and the coordinator print through here.
 
 use std::io::Write as _;
 use std::path::Path;
@@ -13,6 +13,7 @@ use pf1e_sweep::output::{SweepFormat, render_sweep};
 use pf1e_sweep::sweep_job::SweepJob;
 
 use crate::exit_codes::{DATA_ERROR, SUCCESS};
+use crate::out_file::write_output;
 
 /// Writes `text` to stdout; a reader that went away (`| head`) is not a failure. `what` names
 /// it in the error (« the report »).
@@ -33,20 +34,6 @@ pub fn report_data_errors(errors: &[DataError]) -> u8 {
     DATA_ERROR
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename
-/// over `path`, so a reader never sees a half-written file.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
 /// Writes the page if `html` asks for it, then prints the matrix of `tallies` (one per cell, in
 /// cell order) in `format`. `sweep`, `merge` and `coordinator … sweep` all end here, so they
 /// print the same bytes.
@@ -58,7 +45,7 @@ pub fn print_sweep(
 ) -> anyhow::Result<u8> {
     let results = job.results(tallies);
     if let Some(out) = html {
-        write_atomic(out, job.page(&results).as_bytes())
+        write_output(out, job.page(&results).as_bytes())
             .with_context(|| format!("cannot write the page {}", out.display()))?;
     }
     print(&render_sweep(format, &results), "the sweep")

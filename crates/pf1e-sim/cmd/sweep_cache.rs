@@ -15,7 +15,7 @@ use pf1e_engine::tally::Tally;
 use pf1e_sweep::hash::ContentHash;
 use serde::{Deserialize, Serialize};
 
-use crate::output::write_atomic;
+use crate::out_file::write_output;
 
 const MAGIC: &str = "pf1e-sim sweep cell tally 2";
 
@@ -82,7 +82,7 @@ impl Cache {
 
     /// Stores the tally of `key` atomically.
     pub fn put(&self, key: &ContentHash, tally: &Tally) -> std::io::Result<()> {
-        write_atomic(&self.path(key), encode(key, tally).as_bytes())
+        write_output(&self.path(key), encode(key, tally).as_bytes())
     }
 }
 
