@@ -5,6 +5,7 @@ mod cli;
 mod cmd;
 mod coordinator;
 mod exit_codes;
+mod input;
 mod load;
 mod out_file;
 mod output;
@@ -21,7 +22,12 @@ fn main() -> ExitCode {
         Ok(code) => exit_codes::code(code),
         Err(error) => {
             eprintln!("error: {error:#}");
-            exit_codes::code(exit_codes::RUNTIME_FAILURE)
+            let data = error.chain().any(|e| e.is::<input::InputError>());
+            exit_codes::code(if data {
+                exit_codes::DATA_ERROR
+            } else {
+                exit_codes::RUNTIME_FAILURE
+            })
         }
     }
 }

@@ -16,6 +16,7 @@ use pf1e_sweep::sweep_job::SHARD_RUNS;
 
 use crate::cli::{Format, MergeArgs, SweepFormat};
 use crate::exit_codes::DATA_ERROR;
+use crate::input::{MAX_INPUT_BYTES, read_bounded};
 use crate::load::load_sweep;
 use crate::output::{print, print_sweep};
 use crate::rpc::BUILD;
@@ -67,8 +68,11 @@ fn read_all(paths: &[PathBuf]) -> Result<Vec<(String, SliceFile)>, Vec<String>> 
     let mut errors = Vec::new();
     for path in paths {
         let name = path.display().to_string();
-        let parsed = std::fs::read_to_string(path)
-            .map_err(|e| format!("{name}: cannot read: {e}"))
+        let parsed = read_bounded(path, MAX_INPUT_BYTES)
+            .map_err(|e| format!("{name}: {e}"))
+            .and_then(|bytes| {
+                String::from_utf8(bytes).map_err(|_| format!("{name}: is not valid UTF-8 text"))
+            })
             .and_then(|text| SliceFile::parse(&name, &text).map_err(|e| e.to_string()));
         match parsed {
             Ok(file) => files.push((name, file)),

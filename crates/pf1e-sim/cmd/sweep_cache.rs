@@ -15,6 +15,7 @@ use pf1e_engine::tally::Tally;
 use pf1e_sweep::hash::ContentHash;
 use serde::{Deserialize, Serialize};
 
+use crate::input::{MAX_INPUT_BYTES, ReadError, read_bounded};
 use crate::out_file::write_output;
 
 const MAGIC: &str = "pf1e-sim sweep cell tally 2";
@@ -54,9 +55,9 @@ impl Cache {
     /// `units` combatants; a bad entry is reported on stderr and ignored.
     pub fn get(&self, key: &ContentHash, sides: usize, units: usize) -> Option<Tally> {
         let path = self.path(key);
-        let text = match std::fs::read(&path) {
+        let text = match read_bounded(&path, MAX_INPUT_BYTES) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => return None,
             Err(e) => {
                 eprintln!(
                     "warning: ignoring cache entry {}: {e}; playing the cell again",

@@ -5,8 +5,9 @@
 
 use std::path::Path;
 
-use anyhow::Context as _;
 use tonic::transport::{Certificate, ClientTlsConfig, Identity, ServerTlsConfig};
+
+use crate::input::{MAX_INPUT_BYTES, read_input};
 
 /// Installs ring as rustls' process-wide crypto provider. Idempotent.
 pub fn install_crypto_provider() {
@@ -15,7 +16,7 @@ pub fn install_crypto_provider() {
 }
 
 fn read_pem(path: &Path, what: &str) -> anyhow::Result<Vec<u8>> {
-    std::fs::read(path).with_context(|| format!("cannot read the {what} {}", path.display()))
+    Ok(read_input(path, &format!("the {what}"), MAX_INPUT_BYTES)?)
 }
 
 /// The worker's TLS identity from PEM files.
