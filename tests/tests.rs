@@ -11,6 +11,7 @@ mod cli {
     mod outputs;
     mod run;
     mod spells;
+    mod stdout;
     mod sweep;
     mod validate;
 }

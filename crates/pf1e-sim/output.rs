@@ -18,11 +18,34 @@ use crate::out_file::write_output;
 /// Writes `text` to stdout; a reader that went away (`| head`) is not a failure. `what` names
 /// it in the error (« the report »).
 pub fn print(text: &str, what: &str) -> anyhow::Result<u8> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => Ok(SUCCESS),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(SUCCESS),
-        Err(e) => Err(e).with_context(|| format!("cannot write {what} to stdout")),
+    Stdout::default().write(text, what)?;
+    Ok(SUCCESS)
+}
+
+/// stdout through a checked writer (README « Reliability »): a reader that went away (a closed
+/// pipe, `| head -1`) silently drops this and every later write, and the command ends as it
+/// would have (its exit code unchanged); any other error (`> /dev/full`) is returned, naming
+/// what was written (exit 1). Never panics, unlike `println!`.
+#[derive(Debug, Default)]
+pub struct Stdout {
+    closed: bool,
+}
+
+impl Stdout {
+    /// Writes and flushes `text`.
+    pub fn write(&mut self, text: &str, what: &str) -> anyhow::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        let mut out = std::io::stdout().lock();
+        match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            Err(e) => Err(e).with_context(|| format!("cannot write {what} to stdout")),
+        }
     }
 }
 
