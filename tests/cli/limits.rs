@@ -1,6 +1,7 @@
 //! Bounded inputs and resources (README « Reliability », issue 16 defects 4 and 6): every
 //! input file goes through one reader capped at 16 MiB (256 MiB for a journal) whatever length
-//! it reports, so /dev/zero is refused with exit 2 naming the file and the cap.
+//! it reports, so /dev/zero is refused with exit 2 naming the file and the cap; `--threads`
+//! is capped at 4 × the cores (1024 at most), exit 2.
 
 use crate::util::{SMALL_RUN, assert_exit, pf1e_sim, stderr, temp_file};
 
@@ -66,4 +67,15 @@ fn the_coordinator_refuses_dev_zero_as_its_token_file_and_dev_full_as_its_journa
     let journal = with(&["--journal", "/dev/full"]);
     let journal: Vec<&str> = journal.iter().map(String::as_str).collect();
     assert_refused(&journal, "the journal /dev/full is not a regular file");
+}
+
+#[test]
+fn threads_beyond_four_per_core_are_a_usage_error() {
+    for command in ["run", "bench"] {
+        let mut args = SMALL_RUN.to_vec();
+        args[0] = command;
+        args.extend_from_slice(&["--threads", "100000"]);
+        assert_refused(&args, "at most");
+    }
+    assert_refused(&["worker", "--threads", "100000"], "per core on the");
 }
