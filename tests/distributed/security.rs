@@ -222,3 +222,37 @@ fn tls_workers_serve_coordinators_that_trust_their_ca() {
         );
     });
 }
+
+#[test]
+fn an_empty_or_invalid_tls_ca_is_refused_before_any_worker_is_dialed() {
+    let (_dir, bogus) = temp_file(
+        "bogus.pem",
+        "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
+    );
+    let cases = [
+        ("/dev/null", "holds no certificate"),
+        ("tests/distributed/tls/worker.key", "holds no certificate"),
+        (bogus.as_str(), "holds an unusable certificate"),
+    ];
+    let args = job(&["--runs", "10"]);
+    for (ca, why) in cases {
+        let mut full: Vec<String> = [
+            "coordinator",
+            "--worker",
+            "https://127.0.0.1:9",
+            "--tls-ca",
+            ca,
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+        full.extend(args.iter().cloned());
+        let out = super::harness::pf1e(&full);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{ca}: {err}");
+        assert!(
+            err.contains(&format!("the TLS CA {ca} {why}")),
+            "{ca}: {err}"
+        );
+    }
+}

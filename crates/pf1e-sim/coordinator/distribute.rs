@@ -81,6 +81,9 @@ impl<'a> Workers<'a> {
             .as_deref()
             .map(Token::from_file)
             .transpose()?;
+        if let Some(ca) = &options.tls_ca {
+            crate::rpc::tls::check_ca(ca)?;
+        }
         Ok(Ok(Workers {
             options,
             urls,

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use tonic::transport::{Certificate, ClientTlsConfig, Identity, ServerTlsConfig};
 
-use crate::input::{MAX_INPUT_BYTES, read_input};
+use crate::input::{InputError, MAX_INPUT_BYTES, read_input};
 
 /// Installs ring as rustls' process-wide crypto provider. Idempotent.
 pub fn install_crypto_provider() {
@@ -27,6 +27,29 @@ pub fn server_config(cert: &Path, key: &Path) -> anyhow::Result<ServerTlsConfig>
         read_pem(key, "TLS key")?,
     );
     Ok(ServerTlsConfig::new().identity(identity))
+}
+
+/// Checks `--tls-ca` up front: a PEM file of at least one certificate a trust store accepts;
+/// an empty or invalid file (`/dev/null`, a key) is a data error (exit 2) naming it.
+pub fn check_ca(path: &Path) -> anyhow::Result<()> {
+    use rustls::pki_types::CertificateDer;
+    use rustls::pki_types::pem::PemObject as _;
+    let pem = read_pem(path, "TLS CA")?;
+    let bad = |why: String| InputError(format!("the TLS CA {} {why}", path.display()));
+    let mut store = rustls::RootCertStore::empty();
+    for cert in CertificateDer::pem_slice_iter(&pem) {
+        let cert = cert.map_err(|e| bad(format!("is not valid PEM: {e}")))?;
+        store
+            .add(cert)
+            .map_err(|e| bad(format!("holds an unusable certificate: {e}")))?;
+    }
+    if store.is_empty() {
+        return Err(bad(
+            "holds no certificate (expected PEM `-----BEGIN CERTIFICATE-----`)".into(),
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// The coordinator's TLS settings: trust `ca` (PEM) and expect the certificate to name
