@@ -7,6 +7,7 @@ mod cli {
     mod batch;
     mod casters;
     mod doorway;
+    mod echoes;
     mod limits;
     mod outputs;
     mod run;

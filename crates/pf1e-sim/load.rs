@@ -178,7 +178,7 @@ pub fn prepare_run(args: &RunArgs, shard_runs: u64) -> Result<PreparedRun, u8> {
     let source = run_source(args).map_err(|errors| report_data_errors(&errors))?;
     let scenario = source.compile().map_err(|e| report_data_errors(&e.0))?;
     let plan = ShardPlan::new(args.runs, shard_runs).map_err(|e| {
-        eprintln!("error: {e}");
+        say!("error: {e}");
         crate::exit_codes::DATA_ERROR
     })?;
     let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);

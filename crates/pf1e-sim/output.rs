@@ -14,6 +14,7 @@ use pf1e_sweep::sweep_job::SweepJob;
 
 use crate::exit_codes::{DATA_ERROR, SUCCESS};
 use crate::out_file::write_output;
+use crate::terminal::escape_controls;
 
 /// Writes `text` to stdout; a reader that went away (`| head`) is not a failure. `what` names
 /// it in the error (« the report »).
@@ -25,7 +26,8 @@ pub fn print(text: &str, what: &str) -> anyhow::Result<u8> {
 /// stdout through a checked writer (README « Reliability »): a reader that went away (a closed
 /// pipe, `| head -1`) silently drops this and every later write, and the command ends as it
 /// would have (its exit code unchanged); any other error (`> /dev/full`) is returned, naming
-/// what was written (exit 1). Never panics, unlike `println!`.
+/// what was written (exit 1). Never panics, unlike `println!`. Control characters are escaped
+/// (`terminal`).
 #[derive(Debug, Default)]
 pub struct Stdout {
     closed: bool,
@@ -38,6 +40,7 @@ impl Stdout {
             return Ok(());
         }
         let mut out = std::io::stdout().lock();
+        let text = escape_controls(text);
         match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
@@ -52,7 +55,7 @@ impl Stdout {
 /// Prints every problem, one `error:` line each, and returns the data-error exit code.
 pub fn report_data_errors(errors: &[DataError]) -> u8 {
     for e in errors {
-        eprintln!("error: {e}");
+        say!("error: {e}");
     }
     DATA_ERROR
 }

@@ -33,12 +33,12 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<u8> {
                 SweepFormat::Text => Format::Text,
                 SweepFormat::Json => Format::Json,
                 SweepFormat::Csv => {
-                    eprintln!("error: --format csv is for sweeps; these files are slices of a run");
+                    say!("error: --format csv is for sweeps; these files are slices of a run");
                     return Ok(DATA_ERROR);
                 }
             };
             if args.html.is_some() {
-                eprintln!("error: --html is for sweeps; these files are slices of a run");
+                say!("error: --html is for sweeps; these files are slices of a run");
                 return Ok(DATA_ERROR);
             }
             print(
@@ -57,7 +57,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<u8> {
 /// Prints every problem and returns the data-error exit code.
 fn refuse(errors: &[impl std::fmt::Display]) -> u8 {
     for e in errors {
-        eprintln!("error: {e}");
+        say!("error: {e}");
     }
     DATA_ERROR
 }
@@ -99,14 +99,14 @@ fn merge_sweep(
         Err(code) => return Ok(code),
     };
     if job.slices_hash(BUILD, SHARD_RUNS).to_string() != job_hash {
-        eprintln!(
+        say!(
             "error: {} or one of its files changed since the slices were played (another job)",
             file.display()
         );
         return Ok(DATA_ERROR);
     }
     if tallies.len() != job.cells.len() {
-        eprintln!(
+        say!(
             "error: the slices do not cover every cell of {}",
             file.display()
         );
@@ -120,7 +120,7 @@ fn merge_sweep(
             .remove(&(index as u64))
             .unwrap_or_else(|| Tally::empty(sides, units));
         if let Err(e) = tally.check(sides, units) {
-            eprintln!("error: cell {} of {}: {e}", index + 1, file.display());
+            say!("error: cell {} of {}: {e}", index + 1, file.display());
             return Ok(DATA_ERROR);
         }
         cells.push(tally);

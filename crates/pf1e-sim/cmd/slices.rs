@@ -92,7 +92,7 @@ pub fn sweep_slice(
 /// when it cannot be told (the reason printed).
 fn slice_index(slice: ShardSlice) -> Option<SliceIndex> {
     slice_index_from_env(slice, &|name| std::env::var(name).ok())
-        .map_err(|e| eprintln!("error: {e}"))
+        .map_err(|e| say!("error: {e}"))
         .ok()
 }
 

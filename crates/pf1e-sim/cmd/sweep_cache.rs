@@ -59,7 +59,7 @@ impl Cache {
             Ok(bytes) => bytes,
             Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => return None,
             Err(e) => {
-                eprintln!(
+                say!(
                     "warning: ignoring cache entry {}: {e}; playing the cell again",
                     path.display()
                 );
@@ -72,7 +72,7 @@ impl Cache {
         {
             Ok(tally) => Some(tally),
             Err(why) => {
-                eprintln!(
+                say!(
                     "warning: ignoring cache entry {}: {why}; playing the cell again",
                     path.display()
                 );

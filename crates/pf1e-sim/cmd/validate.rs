@@ -53,19 +53,19 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
             Ok((summary, warnings)) => {
                 stdout.write(&format!("ok: {label}: {summary}\n"), "a summary")?;
                 for w in warnings {
-                    eprintln!("warning: {label}: {w}");
+                    say!("warning: {label}: {w}");
                 }
             }
             Err(errors) => {
                 invalid += 1;
                 for e in errors.iter() {
-                    eprintln!("error: {e}");
+                    say!("error: {e}");
                 }
             }
         }
     }
     if invalid > 0 {
-        eprintln!("{invalid} of {} files invalid", files.len());
+        say!("{invalid} of {} files invalid", files.len());
         return Ok(DATA_ERROR);
     }
     if !spells.catalogue_ok() {

@@ -196,7 +196,7 @@ pub fn settle(
 ) -> anyhow::Result<Option<u8>> {
     let failed = |collector: &mut JobCollector, message: String| {
         collector.progress.finish();
-        eprintln!("error: {message}");
+        say!("error: {message}");
         Ok(Some(RUNTIME_FAILURE))
     };
     match outcome {

@@ -1,0 +1,37 @@
+//! What the binary echoes of user data (README « Reliability », issue 16 defect 8): control
+//! characters in names and fields are escaped on stdout and stderr.
+
+use crate::util::{assert_exit, pf1e_sim, root, stderr, stdout, temp_file};
+
+/// The goblin with `from` replaced by `to` in its text.
+fn goblin_with(from: &str, to: &str) -> (tempfile::TempDir, String) {
+    let text = std::fs::read_to_string(root().join("data/monsters/goblin.json")).unwrap();
+    assert!(text.contains(from), "{from}");
+    temp_file("goblin.json", &text.replacen(from, to, 1))
+}
+
+#[test]
+fn control_characters_in_a_name_are_escaped_on_stdout() {
+    let (_dir, path) = goblin_with("\"Goblin\"", "\"Gob\\u001b[31mlin\\r\"");
+    let out = pf1e_sim(&["validate", &path]);
+    assert_exit(&out, 0);
+    assert!(!out.stdout.contains(&0x1b) && !out.stdout.contains(&b'\r'));
+    assert!(
+        stdout(&out).contains("Gob\\u{1b}[31mlin\\u{d}"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn control_characters_in_a_field_are_escaped_on_stderr() {
+    let (_dir, path) = goblin_with("\"name\"", "\"na\\u001b]0;pwned\\u0007me\"");
+    let out = pf1e_sim(&["validate", &path]);
+    assert_exit(&out, 2);
+    assert!(!out.stderr.contains(&0x1b) && !out.stderr.contains(&0x07));
+    assert!(
+        stderr(&out).contains("na\\u{1b}]0;pwned\\u{7}me"),
+        "{}",
+        stderr(&out)
+    );
+}
