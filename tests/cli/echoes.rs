@@ -1,7 +1,8 @@
 //! What the binary echoes of user data (README « Reliability », issue 16 defect 8): control
-//! characters in names and fields are escaped on stdout and stderr.
+//! characters in names and fields are escaped on stdout and stderr, a wrong value is quoted as
+//! a short excerpt (never a whole file).
 
-use crate::util::{assert_exit, pf1e_sim, root, stderr, stdout, temp_file};
+use crate::util::{SMALL_RUN, assert_exit, pf1e_sim, root, stderr, stdout, temp_file};
 
 /// The goblin with `from` replaced by `to` in its text.
 fn goblin_with(from: &str, to: &str) -> (tempfile::TempDir, String) {
@@ -34,4 +35,16 @@ fn control_characters_in_a_field_are_escaped_on_stderr() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn a_file_given_as_a_map_is_quoted_as_a_short_excerpt() {
+    let line = "root:x:0:0:root:/root:/bin/bash";
+    let (_dir, map) = temp_file("passwd", &format!("{}\n", [line; 200].join("\n")));
+    let mut args = SMALL_RUN.to_vec();
+    args[2] = &map;
+    let out = pf1e_sim(&args);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(err.len() < 400 && err.contains("…\", expected"), "{err}");
 }
