@@ -1,5 +1,6 @@
 //! The command line of `pf1e-sim` (clap derive): one subcommand per job.
 
+use std::ffi::OsString;
 use std::net::SocketAddr;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -340,7 +341,7 @@ impl Args for SideArgs {
                 .value_names(["NAME", "FILE"])
                 .num_args(2..)
                 .action(ArgAction::Append)
-                .value_parser(clap::value_parser!(String))
+                .value_parser(clap::value_parser!(OsString))
                 .help(
                     "A side: its name as in the map's deployment, then one or more combatant \
                      files (JSON). Repeat for each side; repeat a file for identical combatants",
@@ -359,21 +360,26 @@ impl FromArgMatches for SideArgs {
     }
 
     fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
-        let sides = matches
-            .remove_occurrences::<String>(SIDE)
-            .map(|occurrences| {
-                occurrences
-                    .filter_map(|values| {
-                        let mut values = values.into_iter();
-                        let name = values.next()?;
-                        Some(SideArg {
-                            name,
-                            files: values.map(PathBuf::from).collect(),
-                        })
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        // Files are paths, any bytes (as `validate` takes them); a side name is text.
+        let mut sides = Vec::new();
+        for values in matches
+            .remove_occurrences::<OsString>(SIDE)
+            .into_iter()
+            .flatten()
+        {
+            let mut values = values.into_iter();
+            let Some(name) = values.next() else { continue };
+            let name = name.into_string().map_err(|name| {
+                clap::Error::raw(
+                    clap::error::ErrorKind::InvalidUtf8,
+                    format!("the side name {name:?} is not UTF-8 text\n"),
+                )
+            })?;
+            sides.push(SideArg {
+                name,
+                files: values.map(PathBuf::from).collect(),
+            });
+        }
         Ok(SideArgs { sides })
     }
 

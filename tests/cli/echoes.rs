@@ -1,6 +1,10 @@
 //! What the binary echoes of user data (README « Reliability », issue 16 defect 8): control
 //! characters in names and fields are escaped on stdout and stderr, a wrong value is quoted as
-//! a short excerpt (never a whole file).
+//! a short excerpt (never a whole file), and a path need not be UTF-8 (`run` takes what
+//! `validate` takes).
+
+use std::os::unix::ffi::OsStrExt as _;
+use std::process::Command;
 
 use crate::util::{SMALL_RUN, assert_exit, pf1e_sim, root, stderr, stdout, temp_file};
 
@@ -47,4 +51,36 @@ fn a_file_given_as_a_map_is_quoted_as_a_short_excerpt() {
     assert_exit(&out, 2);
     let err = stderr(&out);
     assert!(err.len() < 400 && err.contains("…\", expected"), "{err}");
+}
+
+#[test]
+fn run_takes_a_path_that_is_not_utf8_as_validate_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"gob\xff.json"));
+    std::fs::copy(root().join("data/monsters/goblin.json"), &path).unwrap();
+    let pf1e_sim_then = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_pf1e-sim"))
+            .args(args)
+            .arg(&path)
+            .current_dir(root())
+            .output()
+            .unwrap()
+    };
+    assert_exit(&pf1e_sim_then(&["validate"]), 0);
+    let out = pf1e_sim_then(&[
+        "run",
+        "--runs",
+        "20",
+        "--map",
+        "data/maps/sample_arena.yaml",
+        "--side",
+        "monsters",
+        "data/monsters/orc.json",
+        "--side",
+        "players",
+    ]);
+    assert_exit(&out, 0);
+    assert!(stdout(&out).contains("Victoires"), "{}", stdout(&out));
 }
