@@ -256,3 +256,47 @@ fn an_empty_or_invalid_tls_ca_is_refused_before_any_worker_is_dialed() {
         );
     }
 }
+
+#[test]
+fn a_bad_token_or_tls_identity_is_a_data_error_exit_2() {
+    let (_dir, spaced) = temp_file("spaced.token", "two words\n");
+    let out = super::harness::pf1e(&[
+        "worker".to_string(),
+        "--listen".to_string(),
+        "127.0.0.1:0".to_string(),
+        "--token-file".to_string(),
+        spaced.clone(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!("bad token in {spaced}")),
+        "{}",
+        stderr(&out)
+    );
+    let tls = |f: &str| format!("tests/distributed/tls/{f}");
+    for (cert, key, why) in [
+        (
+            "/dev/null".to_string(),
+            tls("worker.key"),
+            "the TLS certificate /dev/null holds no PEM certificate",
+        ),
+        (
+            tls("worker.pem"),
+            tls("worker.pem"),
+            "the TLS key tests/distributed/tls/worker.pem holds no PEM private key",
+        ),
+    ] {
+        let args = [
+            "worker",
+            "--listen",
+            "127.0.0.1:0",
+            "--tls-cert",
+            &cert,
+            "--tls-key",
+            &key,
+        ];
+        let out = super::harness::pf1e(&args.map(String::from));
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains(why), "{}", stderr(&out));
+    }
+}

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::path::Path;
 
-use anyhow::{Context as _, bail};
+use anyhow::bail;
 use sha2::{Digest as _, Sha256};
 use subtle::ConstantTimeEq as _;
 use tonic::metadata::MetadataValue;
@@ -37,7 +37,8 @@ impl Token {
         let bytes = read_input(path, "the token file", MAX_TOKEN_BYTES)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| InputError(format!("the token file {} is not text", path.display())))?;
-        Token::new(text.trim()).with_context(|| format!("bad token in {}", path.display()))
+        Token::new(text.trim())
+            .map_err(|e| InputError(format!("bad token in {}: {e:#}", path.display())).into())
     }
 
     pub fn new(text: &str) -> anyhow::Result<Token> {

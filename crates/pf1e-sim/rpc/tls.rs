@@ -19,13 +19,26 @@ fn read_pem(path: &Path, what: &str) -> anyhow::Result<Vec<u8>> {
     Ok(read_input(path, &format!("the {what}"), MAX_INPUT_BYTES)?)
 }
 
-/// The worker's TLS identity from PEM files.
+/// The worker's TLS identity from PEM files, checked up front: at least one certificate and
+/// a private key, else a data error (exit 2) naming the file.
 pub fn server_config(cert: &Path, key: &Path) -> anyhow::Result<ServerTlsConfig> {
+    use rustls::pki_types::pem::PemObject as _;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
     install_crypto_provider();
-    let identity = Identity::from_pem(
+    let (cert_pem, key_pem) = (
         read_pem(cert, "TLS certificate")?,
         read_pem(key, "TLS key")?,
     );
+    let certs = CertificateDer::pem_slice_iter(&cert_pem).collect::<Result<Vec<_>, _>>();
+    if !certs.is_ok_and(|c| !c.is_empty()) {
+        let why = "holds no PEM certificate (`-----BEGIN CERTIFICATE-----`)";
+        return Err(InputError(format!("the TLS certificate {} {why}", cert.display())).into());
+    }
+    if let Err(e) = PrivateKeyDer::from_pem_slice(&key_pem) {
+        let why = format!("holds no PEM private key: {e}");
+        return Err(InputError(format!("the TLS key {} {why}", key.display())).into());
+    }
+    let identity = Identity::from_pem(cert_pem, key_pem);
     Ok(ServerTlsConfig::new().identity(identity))
 }
 
