@@ -300,3 +300,25 @@ fn a_bad_token_or_tls_identity_is_a_data_error_exit_2() {
         assert!(stderr(&out).contains(why), "{}", stderr(&out));
     }
 }
+
+#[test]
+fn a_token_sent_in_plain_text_off_this_machine_gets_a_warning() {
+    let (_dir, token) = temp_file("worker.token", "correct-horse\n");
+    let args = job(&["--runs", "10"]);
+    let run = |url: &str| {
+        let mut full: Vec<String> = ["coordinator", "--worker", url, "--token-file", &token]
+            .iter()
+            .chain(&["--connect-timeout", "500ms"])
+            .map(ToString::to_string)
+            .collect();
+        full.extend(args.iter().cloned());
+        stderr(&super::harness::pf1e(&full))
+    };
+    // 192.0.2.0/24 is TEST-NET-1: never routed, the dial times out.
+    let err = run("http://192.0.2.1:9");
+    assert!(
+        err.contains("warning: the token goes in plain text to 192.0.2.1:9"),
+        "{err}"
+    );
+    assert!(!run("http://127.0.0.1:9").contains("plain text"));
+}
