@@ -7,8 +7,12 @@ mod cli {
     mod batch;
     mod casters;
     mod doorway;
+    mod echoes;
+    mod limits;
+    mod outputs;
     mod run;
     mod spells;
+    mod stdout;
     mod sweep;
     mod validate;
 }

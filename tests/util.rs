@@ -87,3 +87,24 @@ pub fn caster_sweep(dir: &Path, spells: &str) -> String {
     std::fs::write(&path, text).expect("write the sweep");
     path_str(&path)
 }
+
+/// A small `run` job (a goblin against an orc on the sample arena), for tests of the
+/// command line itself: append `--runs`, `--shard`… as needed.
+pub const SMALL_RUN: &[&str] = &[
+    "run",
+    "--map",
+    "data/maps/sample_arena.yaml",
+    "--side",
+    "players",
+    "data/monsters/goblin.json",
+    "--side",
+    "monsters",
+    "data/monsters/orc.json",
+];
+
+/// Runs `SMALL_RUN` followed by `extra`.
+pub fn small_run(extra: &[&str]) -> Output {
+    let mut args = SMALL_RUN.to_vec();
+    args.extend_from_slice(extra);
+    pf1e_sim(&args)
+}

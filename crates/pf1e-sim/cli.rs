@@ -1,5 +1,6 @@
 //! The command line of `pf1e-sim` (clap derive): one subcommand per job.
 
+use std::ffi::OsString;
 use std::net::SocketAddr;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -340,7 +341,7 @@ impl Args for SideArgs {
                 .value_names(["NAME", "FILE"])
                 .num_args(2..)
                 .action(ArgAction::Append)
-                .value_parser(clap::value_parser!(String))
+                .value_parser(clap::value_parser!(OsString))
                 .help(
                     "A side: its name as in the map's deployment, then one or more combatant \
                      files (JSON). Repeat for each side; repeat a file for identical combatants",
@@ -359,21 +360,26 @@ impl FromArgMatches for SideArgs {
     }
 
     fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
-        let sides = matches
-            .remove_occurrences::<String>(SIDE)
-            .map(|occurrences| {
-                occurrences
-                    .filter_map(|values| {
-                        let mut values = values.into_iter();
-                        let name = values.next()?;
-                        Some(SideArg {
-                            name,
-                            files: values.map(PathBuf::from).collect(),
-                        })
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        // Files are paths, any bytes (as `validate` takes them); a side name is text.
+        let mut sides = Vec::new();
+        for values in matches
+            .remove_occurrences::<OsString>(SIDE)
+            .into_iter()
+            .flatten()
+        {
+            let mut values = values.into_iter();
+            let Some(name) = values.next() else { continue };
+            let name = name.into_string().map_err(|name| {
+                clap::Error::raw(
+                    clap::error::ErrorKind::InvalidUtf8,
+                    format!("the side name {name:?} is not UTF-8 text\n"),
+                )
+            })?;
+            sides.push(SideArg {
+                name,
+                files: values.map(PathBuf::from).collect(),
+            });
+        }
         Ok(SideArgs { sides })
     }
 
@@ -415,10 +421,30 @@ fn round_cap(text: &str) -> Result<u32, String> {
     u32::try_from(n).map_err(|_| format!("must be at most {}", u32::MAX))
 }
 
+/// A thread count: at least 1, at most [`THREADS_PER_CORE`] × the cores, but never less than
+/// [`MIN_THREAD_CAP`] (a one-core container still plays a test's 7 threads) nor more than
+/// [`MAX_THREADS`], so a typo such as `--threads 100000` is a usage error, not a failed spawn.
 fn threads(text: &str) -> Result<NonZeroUsize, String> {
-    let n = usize::try_from(at_least_one(text)?).map_err(|_| "too many threads".to_string())?;
-    NonZeroUsize::new(n).ok_or_else(|| "must be at least 1".to_string())
+    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    let max = cores
+        .saturating_mul(THREADS_PER_CORE)
+        .clamp(MIN_THREAD_CAP, MAX_THREADS);
+    let n = at_least_one(text)?;
+    if n > max as u64 {
+        return Err(format!(
+            "at most {max} threads here ({THREADS_PER_CORE} per core on the {cores} cores of \
+             this machine, never below {MIN_THREAD_CAP} nor above {MAX_THREADS})"
+        ));
+    }
+    NonZeroUsize::new(n as usize).ok_or_else(|| "must be at least 1".to_string())
 }
+
+/// Threads allowed per core (`--threads`).
+const THREADS_PER_CORE: usize = 4;
+/// The cap of `--threads` on a machine of few cores.
+const MIN_THREAD_CAP: usize = 16;
+/// Most threads `--threads` allows on any machine.
+const MAX_THREADS: usize = 1024;
 
 /// A duration: a whole number with a unit, `ms`, `s` or `m` (a bare number is seconds).
 fn duration(text: &str) -> Result<Duration, String> {

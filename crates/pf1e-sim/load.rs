@@ -19,6 +19,7 @@ use pf1e_sweep::spells::{SpellLibrary, first_caster};
 use pf1e_sweep::sweep_job::SweepJob;
 
 use crate::cli::RunArgs;
+use crate::input::{MAX_INPUT_BYTES, read_bounded};
 use crate::output::report_data_errors;
 
 /// What kind of input a file holds.
@@ -29,26 +30,11 @@ pub enum FileKind {
     Spell,
 }
 
-/// Largest input file read, so a wrong path to a huge file fails fast instead of eating memory.
-const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
-
-/// The file's text, or a one-line error naming it.
+/// The file's text (at most [`MAX_INPUT_BYTES`]), or a one-line error naming it.
 pub fn read_text(path: &Path) -> Result<String, DataError> {
     let label = path.display().to_string();
     let fail = |message: String| DataError::new(&label, "", message);
-    let meta = std::fs::metadata(path)
-        .map_err(|e| fail(format!("cannot read the file: {}", io_reason(&e))))?;
-    if meta.is_dir() {
-        return Err(fail("is a directory, not a file".to_string()));
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(fail(format!(
-            "is {} bytes; input files are limited to 16 MiB",
-            meta.len()
-        )));
-    }
-    let bytes = std::fs::read(path)
-        .map_err(|e| fail(format!("cannot read the file: {}", io_reason(&e))))?;
+    let bytes = read_bounded(path, MAX_INPUT_BYTES).map_err(|e| fail(e.to_string()))?;
     String::from_utf8(bytes).map_err(|e| {
         let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -84,14 +70,6 @@ pub fn kind_of(path: &Path, text: &str) -> FileKind {
         FileKind::Spell
     } else {
         FileKind::Combatant
-    }
-}
-
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => e.to_string(),
     }
 }
 
@@ -200,7 +178,7 @@ pub fn prepare_run(args: &RunArgs, shard_runs: u64) -> Result<PreparedRun, u8> {
     let source = run_source(args).map_err(|errors| report_data_errors(&errors))?;
     let scenario = source.compile().map_err(|e| report_data_errors(&e.0))?;
     let plan = ShardPlan::new(args.runs, shard_runs).map_err(|e| {
-        eprintln!("error: {e}");
+        say!("error: {e}");
         crate::exit_codes::DATA_ERROR
     })?;
     let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);

@@ -1,11 +1,16 @@
 //! `pf1e-sim`: the binary. Parses the command line, reads files, hands text to the engine and
 //! prints results. `main` only maps outcomes to exit codes (see `exit_codes`).
 
+#[macro_use]
+mod terminal;
+
 mod cli;
 mod cmd;
 mod coordinator;
 mod exit_codes;
+mod input;
 mod load;
+mod out_file;
 mod output;
 mod rpc;
 mod worker;
@@ -19,8 +24,13 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => exit_codes::code(code),
         Err(error) => {
-            eprintln!("error: {error:#}");
-            exit_codes::code(exit_codes::RUNTIME_FAILURE)
+            say!("error: {error:#}");
+            let data = error.chain().any(|e| e.is::<input::InputError>());
+            exit_codes::code(if data {
+                exit_codes::DATA_ERROR
+            } else {
+                exit_codes::RUNTIME_FAILURE
+            })
         }
     }
 }
@@ -43,6 +53,6 @@ fn run(cli: cli::Cli) -> anyhow::Result<u8> {
 }
 
 fn usage(message: &str) -> anyhow::Result<u8> {
-    eprintln!("error: {message}");
+    say!("error: {message}");
     Ok(exit_codes::DATA_ERROR)
 }

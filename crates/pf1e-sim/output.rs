@@ -1,7 +1,7 @@
 //! What the binary writes besides logs: a report to stdout (a reader that went away is not a
-//! failure), data errors to stderr (one `error:` line each, exit code 2), files replaced
-//! atomically (`--html`, `--cache`, `--tally-out`), and a sweep's matrix with its optional
-//! page. Every command and the coordinator print through here.
+//! failure), data errors to stderr (one `error:` line each, exit code 2), files written
+//! through `out_file` (`--html`, `--cache`, `--tally-out`), and a sweep's matrix with its
+//! optional page. Every command and the coordinator print through here.
 
 use std::io::Write as _;
 use std::path::Path;
@@ -13,38 +13,51 @@ use pf1e_sweep::output::{SweepFormat, render_sweep};
 use pf1e_sweep::sweep_job::SweepJob;
 
 use crate::exit_codes::{DATA_ERROR, SUCCESS};
+use crate::out_file::write_output;
+use crate::terminal::escape_controls;
 
 /// Writes `text` to stdout; a reader that went away (`| head`) is not a failure. `what` names
 /// it in the error (« the report »).
 pub fn print(text: &str, what: &str) -> anyhow::Result<u8> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => Ok(SUCCESS),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(SUCCESS),
-        Err(e) => Err(e).with_context(|| format!("cannot write {what} to stdout")),
+    Stdout::default().write(text, what)?;
+    Ok(SUCCESS)
+}
+
+/// stdout through a checked writer (README « Reliability »): a reader that went away (a closed
+/// pipe, `| head -1`) silently drops this and every later write, and the command ends as it
+/// would have (its exit code unchanged); any other error (`> /dev/full`) is returned, naming
+/// what was written (exit 1). Never panics, unlike `println!`. Control characters are escaped
+/// (`terminal`).
+#[derive(Debug, Default)]
+pub struct Stdout {
+    closed: bool,
+}
+
+impl Stdout {
+    /// Writes and flushes `text`.
+    pub fn write(&mut self, text: &str, what: &str) -> anyhow::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        let mut out = std::io::stdout().lock();
+        let text = escape_controls(text);
+        match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            Err(e) => Err(e).with_context(|| format!("cannot write {what} to stdout")),
+        }
     }
 }
 
 /// Prints every problem, one `error:` line each, and returns the data-error exit code.
 pub fn report_data_errors(errors: &[DataError]) -> u8 {
     for e in errors {
-        eprintln!("error: {e}");
+        say!("error: {e}");
     }
     DATA_ERROR
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename
-/// over `path`, so a reader never sees a half-written file.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 /// Writes the page if `html` asks for it, then prints the matrix of `tallies` (one per cell, in
@@ -58,7 +71,7 @@ pub fn print_sweep(
 ) -> anyhow::Result<u8> {
     let results = job.results(tallies);
     if let Some(out) = html {
-        write_atomic(out, job.page(&results).as_bytes())
+        write_output(out, job.page(&results).as_bytes())
             .with_context(|| format!("cannot write the page {}", out.display()))?;
     }
     print(&render_sweep(format, &results), "the sweep")

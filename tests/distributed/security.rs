@@ -222,3 +222,103 @@ fn tls_workers_serve_coordinators_that_trust_their_ca() {
         );
     });
 }
+
+#[test]
+fn an_empty_or_invalid_tls_ca_is_refused_before_any_worker_is_dialed() {
+    let (_dir, bogus) = temp_file(
+        "bogus.pem",
+        "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
+    );
+    let cases = [
+        ("/dev/null", "holds no certificate"),
+        ("tests/distributed/tls/worker.key", "holds no certificate"),
+        (bogus.as_str(), "holds an unusable certificate"),
+    ];
+    let args = job(&["--runs", "10"]);
+    for (ca, why) in cases {
+        let mut full: Vec<String> = [
+            "coordinator",
+            "--worker",
+            "https://127.0.0.1:9",
+            "--tls-ca",
+            ca,
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+        full.extend(args.iter().cloned());
+        let out = super::harness::pf1e(&full);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{ca}: {err}");
+        assert!(
+            err.contains(&format!("the TLS CA {ca} {why}")),
+            "{ca}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_token_or_tls_identity_is_a_data_error_exit_2() {
+    let (_dir, spaced) = temp_file("spaced.token", "two words\n");
+    let out = super::harness::pf1e(&[
+        "worker".to_string(),
+        "--listen".to_string(),
+        "127.0.0.1:0".to_string(),
+        "--token-file".to_string(),
+        spaced.clone(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!("bad token in {spaced}")),
+        "{}",
+        stderr(&out)
+    );
+    let tls = |f: &str| format!("tests/distributed/tls/{f}");
+    for (cert, key, why) in [
+        (
+            "/dev/null".to_string(),
+            tls("worker.key"),
+            "the TLS certificate /dev/null holds no PEM certificate",
+        ),
+        (
+            tls("worker.pem"),
+            tls("worker.pem"),
+            "the TLS key tests/distributed/tls/worker.pem holds no PEM private key",
+        ),
+    ] {
+        let args = [
+            "worker",
+            "--listen",
+            "127.0.0.1:0",
+            "--tls-cert",
+            &cert,
+            "--tls-key",
+            &key,
+        ];
+        let out = super::harness::pf1e(&args.map(String::from));
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains(why), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_token_sent_in_plain_text_off_this_machine_gets_a_warning() {
+    let (_dir, token) = temp_file("worker.token", "correct-horse\n");
+    let args = job(&["--runs", "10"]);
+    let run = |url: &str| {
+        let mut full: Vec<String> = ["coordinator", "--worker", url, "--token-file", &token]
+            .iter()
+            .chain(&["--connect-timeout", "500ms"])
+            .map(ToString::to_string)
+            .collect();
+        full.extend(args.iter().cloned());
+        stderr(&super::harness::pf1e(&full))
+    };
+    // 192.0.2.0/24 is TEST-NET-1: never routed, the dial times out.
+    let err = run("http://192.0.2.1:9");
+    assert!(
+        err.contains("warning: the token goes in plain text to 192.0.2.1:9"),
+        "{err}"
+    );
+    assert!(!run("http://127.0.0.1:9").contains("plain text"));
+}

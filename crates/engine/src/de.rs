@@ -98,11 +98,32 @@ fn convert(file: &str, path: &str, raw: &str, location: Option<(usize, usize)>) 
             message = suggest(&message, what);
         }
     }
+    message = shorten_quoted_value(&message);
     let mut error = DataError::new(file, path, message);
     if let Some((line, column)) = location {
         error = error.at(line, column);
     }
     error
+}
+
+/// Longest excerpt of a wrong string value quoted in an error.
+const EXCERPT_CHARS: usize = 60;
+
+/// serde quotes a wrong string value whole (« invalid type: string "…" »: all of /etc/passwd
+/// when a sweep names it as its map): keep its first [`EXCERPT_CHARS`] characters.
+fn shorten_quoted_value(message: &str) -> String {
+    for lead in ["invalid type: string \"", "invalid value: string \""] {
+        let Some(rest) = message.strip_prefix(lead) else {
+            continue;
+        };
+        let end = rest.rfind("\", expected").unwrap_or(rest.len());
+        let value = &rest[..end];
+        if value.chars().count() > EXCERPT_CHARS {
+            let excerpt: String = value.chars().take(EXCERPT_CHARS).collect();
+            return format!("{lead}{excerpt}…{}", &rest[end..]);
+        }
+    }
+    message.to_string()
 }
 
 /// The first `` `quoted` `` word after `lead` in `message`.
@@ -271,6 +292,18 @@ mod tests {
         let e = from_json::<Holder>("a.json", "{\"attacks\": [{\"name\": \"x\"}]}").unwrap_err();
         assert_eq!(e.field, "attacks[0].attack_bonus");
         assert_eq!(e.message, "missing required field");
+    }
+
+    #[test]
+    fn a_wrong_string_value_is_quoted_as_a_short_excerpt() {
+        let line = "root:x:0:0:root:/root:/bin/bash";
+        let text = format!("{}\n", [line; 40].join("\n"));
+        let e = from_yaml::<Holder>("/etc/passwd", &text).unwrap_err();
+        let excerpt: String = [line; 3].join(" ").chars().take(EXCERPT_CHARS).collect();
+        assert_eq!(
+            e.message,
+            format!("invalid type: string \"{excerpt}…\", expected struct Holder")
+        );
     }
 
     #[test]

@@ -10,8 +10,8 @@ use pf1e_sweep::executor::play_all;
 use pf1e_sweep::play::play_runs;
 
 use crate::cli::RunArgs;
-use crate::exit_codes::SUCCESS;
 use crate::load::prepare_run;
+use crate::output::print;
 
 /// Fights played before the clock starts.
 const WARM_UP: u64 = 1000;
@@ -31,7 +31,7 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let seconds = start.elapsed().as_secs_f64();
     let per_second = tally.fights as f64 / seconds.max(1e-9);
     let per_core = per_second / threads.get() as f64;
-    println!(
+    let line = format!(
         "bench: {} fights in {seconds:.3} s on {} thread{} = {per_second:.0} fights/s ({per_core:.0} per thread); {} combatants, {:.1} rounds per fight",
         tally.fights,
         threads,
@@ -39,5 +39,5 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
         scenario.units().len(),
         tally.rounds_sum as f64 / tally.fights.max(1) as f64,
     );
-    Ok(SUCCESS)
+    print(&(line + "\n"), "the measurement")
 }

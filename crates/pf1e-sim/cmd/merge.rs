@@ -16,6 +16,7 @@ use pf1e_sweep::sweep_job::SHARD_RUNS;
 
 use crate::cli::{Format, MergeArgs, SweepFormat};
 use crate::exit_codes::DATA_ERROR;
+use crate::input::{MAX_INPUT_BYTES, read_bounded};
 use crate::load::load_sweep;
 use crate::output::{print, print_sweep};
 use crate::rpc::BUILD;
@@ -32,12 +33,12 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<u8> {
                 SweepFormat::Text => Format::Text,
                 SweepFormat::Json => Format::Json,
                 SweepFormat::Csv => {
-                    eprintln!("error: --format csv is for sweeps; these files are slices of a run");
+                    say!("error: --format csv is for sweeps; these files are slices of a run");
                     return Ok(DATA_ERROR);
                 }
             };
             if args.html.is_some() {
-                eprintln!("error: --html is for sweeps; these files are slices of a run");
+                say!("error: --html is for sweeps; these files are slices of a run");
                 return Ok(DATA_ERROR);
             }
             print(
@@ -56,7 +57,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<u8> {
 /// Prints every problem and returns the data-error exit code.
 fn refuse(errors: &[impl std::fmt::Display]) -> u8 {
     for e in errors {
-        eprintln!("error: {e}");
+        say!("error: {e}");
     }
     DATA_ERROR
 }
@@ -67,8 +68,11 @@ fn read_all(paths: &[PathBuf]) -> Result<Vec<(String, SliceFile)>, Vec<String>> 
     let mut errors = Vec::new();
     for path in paths {
         let name = path.display().to_string();
-        let parsed = std::fs::read_to_string(path)
-            .map_err(|e| format!("{name}: cannot read: {e}"))
+        let parsed = read_bounded(path, MAX_INPUT_BYTES)
+            .map_err(|e| format!("{name}: {e}"))
+            .and_then(|bytes| {
+                String::from_utf8(bytes).map_err(|_| format!("{name}: is not valid UTF-8 text"))
+            })
             .and_then(|text| SliceFile::parse(&name, &text).map_err(|e| e.to_string()));
         match parsed {
             Ok(file) => files.push((name, file)),
@@ -95,14 +99,14 @@ fn merge_sweep(
         Err(code) => return Ok(code),
     };
     if job.slices_hash(BUILD, SHARD_RUNS).to_string() != job_hash {
-        eprintln!(
+        say!(
             "error: {} or one of its files changed since the slices were played (another job)",
             file.display()
         );
         return Ok(DATA_ERROR);
     }
     if tallies.len() != job.cells.len() {
-        eprintln!(
+        say!(
             "error: the slices do not cover every cell of {}",
             file.display()
         );
@@ -116,7 +120,7 @@ fn merge_sweep(
             .remove(&(index as u64))
             .unwrap_or_else(|| Tally::empty(sides, units));
         if let Err(e) = tally.check(sides, units) {
-            eprintln!("error: cell {} of {}: {e}", index + 1, file.display());
+            say!("error: cell {} of {}: {e}", index + 1, file.display());
             return Ok(DATA_ERROR);
         }
         cells.push(tally);

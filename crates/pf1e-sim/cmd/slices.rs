@@ -20,7 +20,7 @@ use pf1e_sweep::sweep_job::SweepJob;
 use crate::cli::{RunArgs, ShardSlice, SweepArgs};
 use crate::exit_codes::{DATA_ERROR, SUCCESS};
 use crate::load::PreparedRun;
-use crate::output::write_atomic;
+use crate::out_file::write_output;
 use crate::rpc::{BUILD, ENGINE_VERSION};
 
 /// Plays slice `slice` of `run`'s job and writes its tally file.
@@ -92,7 +92,7 @@ pub fn sweep_slice(
 /// when it cannot be told (the reason printed).
 fn slice_index(slice: ShardSlice) -> Option<SliceIndex> {
     slice_index_from_env(slice, &|name| std::env::var(name).ok())
-        .map_err(|e| eprintln!("error: {e}"))
+        .map_err(|e| say!("error: {e}"))
         .ok()
 }
 
@@ -102,7 +102,7 @@ fn tally_out(path: Option<&Path>) -> anyhow::Result<&Path> {
 }
 
 fn write_file(out: &Path, file: &SliceFile) -> anyhow::Result<u8> {
-    write_atomic(out, file.to_json().as_bytes())
+    write_output(out, file.to_json().as_bytes())
         .with_context(|| format!("cannot write the tally file {}", out.display()))?;
     Ok(SUCCESS)
 }

@@ -31,7 +31,7 @@ fn read_library(folder: &Path) -> Result<SpellLibrary, u8> {
     let documents = match read_spell_folder(folder) {
         Ok(Some(documents)) => documents,
         Ok(None) => {
-            eprintln!(
+            say!(
                 "error: {}: no such folder (give the spell catalogue folder with --spells DIR)",
                 folder.display()
             );

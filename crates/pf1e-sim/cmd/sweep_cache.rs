@@ -15,7 +15,8 @@ use pf1e_engine::tally::Tally;
 use pf1e_sweep::hash::ContentHash;
 use serde::{Deserialize, Serialize};
 
-use crate::output::write_atomic;
+use crate::input::{MAX_INPUT_BYTES, ReadError, read_bounded};
+use crate::out_file::write_output;
 
 const MAGIC: &str = "pf1e-sim sweep cell tally 2";
 
@@ -54,11 +55,11 @@ impl Cache {
     /// `units` combatants; a bad entry is reported on stderr and ignored.
     pub fn get(&self, key: &ContentHash, sides: usize, units: usize) -> Option<Tally> {
         let path = self.path(key);
-        let text = match std::fs::read(&path) {
+        let text = match read_bounded(&path, MAX_INPUT_BYTES) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => return None,
             Err(e) => {
-                eprintln!(
+                say!(
                     "warning: ignoring cache entry {}: {e}; playing the cell again",
                     path.display()
                 );
@@ -71,7 +72,7 @@ impl Cache {
         {
             Ok(tally) => Some(tally),
             Err(why) => {
-                eprintln!(
+                say!(
                     "warning: ignoring cache entry {}: {why}; playing the cell again",
                     path.display()
                 );
@@ -82,7 +83,7 @@ impl Cache {
 
     /// Stores the tally of `key` atomically.
     pub fn put(&self, key: &ContentHash, tally: &Tally) -> std::io::Result<()> {
-        write_atomic(&self.path(key), encode(key, tally).as_bytes())
+        write_output(&self.path(key), encode(key, tally).as_bytes())
     }
 }
 

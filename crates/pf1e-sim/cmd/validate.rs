@@ -26,11 +26,13 @@ use super::validate_spells::SpellCheck;
 use crate::cli::ValidateArgs;
 use crate::exit_codes::{DATA_ERROR, SUCCESS};
 use crate::load::{FileKind, kind_of, read_text};
+use crate::output::Stdout;
 
 pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
     let files = &args.files;
     let mut spells = SpellCheck::new(args.spells.as_deref());
     let mut invalid = 0usize;
+    let mut stdout = Stdout::default();
     for path in files {
         let label = path.display().to_string();
         let outcome =
@@ -49,21 +51,21 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<u8> {
                 });
         match outcome {
             Ok((summary, warnings)) => {
-                println!("ok: {label}: {summary}");
+                stdout.write(&format!("ok: {label}: {summary}\n"), "a summary")?;
                 for w in warnings {
-                    eprintln!("warning: {label}: {w}");
+                    say!("warning: {label}: {w}");
                 }
             }
             Err(errors) => {
                 invalid += 1;
                 for e in errors.iter() {
-                    eprintln!("error: {e}");
+                    say!("error: {e}");
                 }
             }
         }
     }
     if invalid > 0 {
-        eprintln!("{invalid} of {} files invalid", files.len());
+        say!("{invalid} of {} files invalid", files.len());
         return Ok(DATA_ERROR);
     }
     if !spells.catalogue_ok() {

@@ -69,7 +69,7 @@ impl SpellCheck {
             Ok(Some(library)) => Catalogue::Read(Box::new(library)),
             Ok(None) if self.given.is_none() => Catalogue::Missing,
             Ok(None) => {
-                eprintln!(
+                say!(
                     "error: {}: no such spell catalogue folder (--spells)",
                     folder.display()
                 );
@@ -77,7 +77,7 @@ impl SpellCheck {
             }
             Err(errors) => {
                 for e in errors {
-                    eprintln!("error: {e}");
+                    say!("error: {e}");
                 }
                 Catalogue::Broken
             }

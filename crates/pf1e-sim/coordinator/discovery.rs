@@ -82,12 +82,12 @@ impl WorkerUrl {
 pub fn workers_or_report(options: &CoordinatorOptions) -> Result<Vec<WorkerUrl>, u8> {
     match worker_urls(&options.workers, std::env::var(WORKERS_ENV).ok().as_deref()) {
         Ok(urls) if urls.is_empty() => {
-            eprintln!("error: no worker: pass --worker URL (repeatable) or set {WORKERS_ENV}");
+            say!("error: no worker: pass --worker URL (repeatable) or set {WORKERS_ENV}");
             Err(crate::exit_codes::DATA_ERROR)
         }
         Ok(urls) => Ok(urls),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            say!("error: {e:#}");
             Err(crate::exit_codes::DATA_ERROR)
         }
     }

@@ -81,12 +81,33 @@ impl<'a> Workers<'a> {
             .as_deref()
             .map(Token::from_file)
             .transpose()?;
+        if let Some(ca) = &options.tls_ca {
+            crate::rpc::tls::check_ca(ca)?;
+        }
+        if token.is_some() {
+            for url in urls.iter().filter(|u| !u.tls && !is_loopback(&u.host)) {
+                say!(
+                    "warning: the token goes in plain text to {}:{}; use an https:// URL off this machine",
+                    url.host,
+                    url.port
+                );
+            }
+        }
         Ok(Ok(Workers {
             options,
             urls,
             token,
         }))
     }
+}
+
+/// `localhost` or a loopback address: a token sent there in plain text stays on the machine.
+fn is_loopback(host: &str) -> bool {
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    bare.eq_ignore_ascii_case("localhost")
+        || bare
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// Finds the workers and plays `missing` on them. The outer error is a failure of the
@@ -193,7 +214,7 @@ pub fn settle(
 ) -> anyhow::Result<Option<u8>> {
     let failed = |collector: &mut JobCollector, message: String| {
         collector.progress.finish();
-        eprintln!("error: {message}");
+        say!("error: {message}");
         Ok(Some(RUNTIME_FAILURE))
     };
     match outcome {

@@ -11,7 +11,7 @@
 //! journal file is touched.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead as _, BufReader, Seek as _, Write as _};
+use std::io::{Seek as _, Write as _};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -20,6 +20,8 @@ use pf1e_engine::tally::Tally;
 use pf1e_sweep::ids::{JobId, ShardId};
 use pf1e_sweep::journal::{HeaderCheck, JournalEntry, JournalHeader};
 use pf1e_sweep::shard::ShardPlan;
+
+use crate::input::{InputError, MAX_JOURNAL_BYTES, read_to_cap};
 
 /// An open journal, positioned for appending.
 #[derive(Debug)]
@@ -57,18 +59,17 @@ impl Journal {
         let label = path.display();
         let mut recorded = Recorded::default();
         let mut good_bytes: u64 = 0;
-        let mut lines = Vec::new();
-        let mut reader = BufReader::new(&mut file);
-        loop {
-            let mut line = String::new();
-            let n = reader
-                .read_line(&mut line)
-                .with_context(|| format!("cannot read the journal {label}"))?;
-            if n == 0 {
-                break;
-            }
-            lines.push(line);
+        if !file.metadata().is_ok_and(|m| m.is_file()) {
+            return Err(InputError(format!("the journal {label} is not a regular file")).into());
         }
+        let bytes = read_to_cap(&mut file, MAX_JOURNAL_BYTES)
+            .map_err(|e| InputError(format!("the journal {label} {e}")))?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            InputError(format!(
+                "{label} is not a pf1e-sim journal (not UTF-8 text)"
+            ))
+        })?;
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
         let count = lines.len();
         for (i, line) in lines.into_iter().enumerate() {
             let last = i + 1 == count;
@@ -116,7 +117,6 @@ impl Journal {
             }
             good_bytes += line.len() as u64;
         }
-        drop(reader);
         if recorded.torn {
             file.set_len(good_bytes)
                 .with_context(|| format!("cannot cut the torn last line of {label}"))?;

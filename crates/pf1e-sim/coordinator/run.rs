@@ -48,7 +48,7 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
                 recorded = r.shards;
             }
             Err(e) => {
-                eprintln!("error: {e:#}");
+                say!("error: {e:#}");
                 return Ok(DATA_ERROR);
             }
         }
@@ -69,7 +69,7 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
         .filter(|(shard, _)| !done[shard.0 as usize])
         .collect();
     if !recorded.is_empty() {
-        eprintln!(
+        say!(
             "pf1e-sim coordinator: resumed from the journal: {} of {} shards already done, {} to play",
             recorded.len(),
             job.plan.len(),

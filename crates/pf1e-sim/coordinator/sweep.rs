@@ -26,11 +26,11 @@ use crate::rpc::convert::source_to_pb;
 /// Plays the sweep; returns the exit code.
 pub fn play_sweep(options: &CoordinatorOptions, args: &SweepArgs) -> anyhow::Result<u8> {
     if options.journal.is_some() {
-        eprintln!("error: --journal is not supported for sweeps (use sweep's --cache locally)");
+        say!("error: --journal is not supported for sweeps (use sweep's --cache locally)");
         return Ok(DATA_ERROR);
     }
     if args.cache.is_some() {
-        eprintln!("error: --cache is not supported through the coordinator (use `pf1e-sim sweep`)");
+        say!("error: --cache is not supported through the coordinator (use `pf1e-sim sweep`)");
         return Ok(DATA_ERROR);
     }
     let job = match load_sweep(&args.file) {

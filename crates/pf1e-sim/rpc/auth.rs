@@ -7,7 +7,7 @@
 use std::fmt;
 use std::path::Path;
 
-use anyhow::{Context as _, bail};
+use anyhow::bail;
 use sha2::{Digest as _, Sha256};
 use subtle::ConstantTimeEq as _;
 use tonic::metadata::MetadataValue;
@@ -15,6 +15,7 @@ use tonic::service::Interceptor;
 use tonic::{Request, Status};
 
 use super::status::WorkerError;
+use crate::input::{InputError, read_input};
 
 /// Largest token file read.
 const MAX_TOKEN_BYTES: u64 = 4096;
@@ -33,18 +34,11 @@ impl Token {
     /// Reads a token file: its content without surrounding whitespace, printable ASCII only
     /// (it travels in an HTTP/2 header).
     pub fn from_file(path: &Path) -> anyhow::Result<Token> {
-        let meta = std::fs::metadata(path)
-            .with_context(|| format!("cannot read the token file {}", path.display()))?;
-        if meta.len() > MAX_TOKEN_BYTES {
-            bail!(
-                "the token file {} is {} bytes; a token is at most {MAX_TOKEN_BYTES}",
-                path.display(),
-                meta.len()
-            );
-        }
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read the token file {}", path.display()))?;
-        Token::new(text.trim()).with_context(|| format!("bad token in {}", path.display()))
+        let bytes = read_input(path, "the token file", MAX_TOKEN_BYTES)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| InputError(format!("the token file {} is not text", path.display())))?;
+        Token::new(text.trim())
+            .map_err(|e| InputError(format!("bad token in {}: {e:#}", path.display())).into())
     }
 
     pub fn new(text: &str) -> anyhow::Result<Token> {

@@ -182,9 +182,10 @@ struct Drain<'a> {
 /// Turns health NOT_SERVING, refuses new shards, stops the servers and waits for the running
 /// shards, at most the grace period (open connections may keep a server from returning).
 async fn drain(d: Drain<'_>) {
-    eprintln!(
+    say!(
         "pf1e-sim worker: {}: no longer serving; finishing running shards (at most {:?})",
-        d.signal, d.grace
+        d.signal,
+        d.grace
     );
     d.draining.store(true, Ordering::SeqCst);
     d.health
@@ -200,7 +201,7 @@ async fn drain(d: Drain<'_>) {
         }
     };
     if tokio::time::timeout(d.grace, drained).await.is_err() {
-        eprintln!("pf1e-sim worker: grace period over; exiting with connections still open");
+        say!("pf1e-sim worker: grace period over; exiting with connections still open");
     }
 }
 
@@ -241,26 +242,24 @@ fn announce(a: &Announce) {
         token,
         faults,
     } = a;
-    eprintln!(
+    say!(
         "pf1e-sim worker listening on {address} ({}; protocol {PROTOCOL_VERSION}, rules {RULES_HASH}, {} thread{})",
         if *tls { "TLS" } else { "plain text" },
         threads,
         if *threads == 1 { "" } else { "s" }
     );
     if let Some(health_address) = health_address {
-        eprintln!("pf1e-sim worker health on {health_address} (plain text)");
+        say!("pf1e-sim worker health on {health_address} (plain text)");
     }
     if !address.ip().is_loopback() && !token {
         let warning = format!(
             "WARNING: listening on {address}, reachable from other machines, without a token: anyone who can reach this port can use this machine's CPU. Pass --token-file (and the same file to the coordinator)."
         );
-        eprintln!("{warning}");
+        say!("{warning}");
         tracing::warn!("{warning}");
     }
     if faults.any() {
-        eprintln!(
-            "WARNING: test faults injected ({faults:?}): never use this worker for real jobs"
-        );
+        say!("WARNING: test faults injected ({faults:?}): never use this worker for real jobs");
     }
 }
 
