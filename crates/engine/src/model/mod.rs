@@ -44,9 +44,9 @@ pub mod features;
 mod file;
 mod roll;
 pub mod special;
-mod special_umr;
 mod special_areas;
 mod special_class;
+mod special_umr;
 mod validate;
 
 #[cfg(test)]

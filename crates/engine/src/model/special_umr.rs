@@ -6,9 +6,7 @@
 
 use super::attack::{Attack, AttackKind};
 use super::roll::{ranged, roll};
-use super::special::{
-    Context, Lasting, Special, SpecialFile, SpecialRule, attack, attack_where,
-};
+use super::special::{Context, Lasting, Special, SpecialFile, SpecialRule, attack, attack_where};
 use crate::error::Problems;
 
 impl SpecialRule {
