@@ -43,8 +43,9 @@ impl Fight<'_> {
     }
 
     /// « CRB — Full Attack » on `target` (or the nearest active enemy when it is gone):
-    /// iteratives at BAB +6/+11/+16 (−5/−10/−15) for manufactured weapons; with a natural
-    /// weapon, every natural attack that reaches (never iteratives). Each attack line swings
+    /// iteratives at BAB +6/+11/+16 (−5/−10/−15) for manufactured weapons, then the secondary
+    /// natural attacks of a melee line; with a natural weapon, every natural attack that
+    /// reaches (never iteratives). Each attack line swings
     /// `count` times; swings left when the target drops are lost, later lines turn to the
     /// nearest enemy they can still strike.
     pub(super) fn full_attack<R: Roller, S: Sink>(
@@ -103,14 +104,32 @@ impl Fight<'_> {
                 return;
             }
         }
-        for k in 0..lines {
+        // « CRB — Natural Attacks »: with a manufactured melee weapon, the secondary natural
+        // attacks of the stat block's melee line come after its iteratives (their listed
+        // bonus already carries the −5).
+        let secondaries = if natural || !info[u].weapons[first].melee {
+            0
+        } else {
+            info[u].weapons.len()
+        };
+        for k in 0..lines + secondaries {
             let (w, penalty) = if natural {
                 if !info[u].weapons[k].natural || self.is_rake(u, k) {
                     continue;
                 }
                 (k, 0)
-            } else {
+            } else if k < lines {
                 (first, -5 * k as i32)
+            } else {
+                let n = k - lines;
+                let weapon = &info[u].weapons[n];
+                let secondary = (info[u].combatant.attacks())
+                    .get(weapon.index)
+                    .is_some_and(|a| a.secondary());
+                if !(weapon.natural && secondary && weapon.melee) || self.is_rake(u, n) {
+                    continue;
+                }
+                (n, 0)
             };
             if !self.units[target].active() {
                 match self.nearest_target_for(u, w) {

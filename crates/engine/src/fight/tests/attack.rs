@@ -384,6 +384,34 @@ fn natural_attacks_get_no_iteratives() {
     );
 }
 
+/// « CRB — Natural Attacks »: a creature with a manufactured weapon and secondary natural
+/// attacks in its melee line (the medusa's dagger and snake bite) makes its iteratives, then
+/// each secondary natural attack at its listed bonus (the −5 already in it); a primary
+/// natural attack beside a weapon is not added.
+#[test]
+fn full_attack_adds_the_secondary_natural_attacks_after_the_iteratives() {
+    let medusa = creature(
+        "hero",
+        json!({ "bab": 6, "attacks": [
+            sword(10),
+            { "name": "snake bite", "kind": "melee", "attack_bonus": 5, "natural": true,
+              "secondary": true, "damage": [{ "formula": "1d4", "types": ["piercing"] }] },
+            { "name": "gore", "kind": "melee", "attack_bonus": 9, "natural": true,
+              "damage": [{ "formula": "1d6", "types": ["piercing"] }] }
+        ] }),
+    );
+    let armoured = dummy(json!({ "ac": { "total": 50, "touch": 50, "flat_footed": 50 } }));
+    let p = duel(medusa, armoured, 1, &d20s(&[2, 2, 2]));
+    assert_eq!(
+        p.said_by("hero"),
+        [
+            "sword vs dummy d20=2+10=12 AC 50 -> MISS",
+            "sword vs dummy d20=2+5=7 AC 50 -> MISS",
+            "snake bite vs dummy d20=2+5=7 AC 50 -> MISS",
+        ]
+    );
+}
+
 #[test]
 fn count_swings_stop_when_target_drops() {
     let beast = creature(
