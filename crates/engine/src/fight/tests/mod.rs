@@ -20,6 +20,7 @@ mod fights;
 mod finish;
 mod life;
 mod maneuver;
+mod monster_transcripts;
 mod movement;
 mod passage;
 mod policy;
