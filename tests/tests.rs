@@ -17,6 +17,10 @@ mod cli {
     mod validate;
 }
 
+mod fuzz {
+    mod parsers;
+}
+
 mod data {
     mod coverage;
     mod pairings;
