@@ -213,9 +213,19 @@ impl Fight<'_> {
         corner: (i32, i32),
         targets: &[(i32, i32); 4],
     ) -> bool {
+        // Only a creature whose footprint meets the rectangle of the two squares can be
+        // crossed: every line from a corner of one to a corner of the other stays inside it.
+        let (pa, pt) = (self.units[a].pos, self.units[t].pos);
+        let (r0, r1) = (pa.row.min(pt.row), pa.row.max(pt.row));
+        let (c0, c1) = (pa.col.min(pt.col), pa.col.max(pt.col));
         self.units.iter().enumerate().any(|(o, u)| {
+            let f = self.info[o].footprint;
             o != a
                 && o != t
+                && u.pos.row <= r1
+                && u.pos.row + f > r0
+                && u.pos.col <= c1
+                && u.pos.col + f > c0
                 && u.active()
                 && self.info[o]
                     .size
