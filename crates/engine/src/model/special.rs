@@ -73,6 +73,11 @@
 //! - `inspire_courage` (« CRB — Bard — Bardic Performance »): `resource`, the name of the
 //!   file's `resources` entry holding the rounds of bardic performance (4 + Cha modifier, +2
 //!   per level after 1st).
+//! - `grit` (« Ultimate Combat — Gunslinger — Grit », « Deeds »): `resource`, the name of the
+//!   file's `resources` entry holding the grit points (its Wisdom modifier). Also models the
+//!   « Deeds » line (which deeds act: `fight::class::gun`).
+//! - `misfire` (« Ultimate Combat — Firearms — Misfires »): `attack`, one of the file's
+//!   firearms, and `amount` 1–20, its misfire value (a musket's 1–2 is 2). One per combatant.
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -125,6 +130,8 @@ vocabulary! {
         SmiteEvil = "smite_evil",
         LayOnHands = "lay_on_hands",
         InspireCourage = "inspire_courage",
+        Grit = "grit",
+        Misfire = "misfire",
     }
 }
 
@@ -164,6 +171,8 @@ impl SpecialRule {
             SpecialRule::SmiteEvil => "smite evil",
             SpecialRule::LayOnHands => "lay on hands",
             SpecialRule::InspireCourage => "inspire courage",
+            SpecialRule::Grit => "grit",
+            SpecialRule::Misfire => "misfire",
         }
     }
 }
@@ -302,6 +311,12 @@ pub enum Special {
     /// « CRB — Bard — Inspire Courage »: rounds of bardic performance from the `resources`
     /// entry `resource`.
     InspireCourage { resource: u8 },
+    /// « Ultimate Combat — Gunslinger — Grit » and its deeds: grit points from the
+    /// `resources` entry `resource`.
+    Grit { resource: u8 },
+    /// « Ultimate Combat — Firearms — Misfires »: attack `attack` (a firearm) misfires on a
+    /// natural `value` or less.
+    Misfire { attack: usize, value: u8 },
 }
 
 impl Special {
@@ -341,6 +356,8 @@ impl Special {
             Special::SmiteEvil { .. } => SpecialRule::SmiteEvil,
             Special::LayOnHands { .. } => SpecialRule::LayOnHands,
             Special::InspireCourage { .. } => SpecialRule::InspireCourage,
+            Special::Grit { .. } => SpecialRule::Grit,
+            Special::Misfire { .. } => SpecialRule::Misfire,
         }
     }
 
@@ -451,6 +468,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::SmiteEvil | SpecialRule::LayOnHands | SpecialRule::InspireCourage => {
             name == "resource"
         }
+        SpecialRule::Grit => name == "resource",
+        SpecialRule::Misfire => matches!(name, "attack" | "amount"),
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
@@ -617,7 +636,9 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::FavoredEnemy
         | SpecialRule::SmiteEvil
         | SpecialRule::LayOnHands
-        | SpecialRule::InspireCourage => s.class_special(p, at, rule, cx)?,
+        | SpecialRule::InspireCourage
+        | SpecialRule::Grit
+        | SpecialRule::Misfire => s.class_special(p, at, rule, cx)?,
     };
     Some(SpecialEntry {
         special,

@@ -46,8 +46,29 @@
 //!   out of the fight or cannot act. Simplified: charm effects have no descriptor here, so
 //!   the save bonus is against fear only; hearing, range and the move action at 7th level
 //!   are not modelled.
+//! - Grit and deeds (« Ultimate Combat — Gunslinger », `gun`): its grit points start at its
+//!   `resources` entry; a confirmed critical hit, or a blow with a firearm that takes a foe to
+//!   0 hit points or less, regains one, up to its Wisdom modifier (not against a helpless foe
+//!   or one of fewer Hit Dice than half its level). Deadeye: a firearm shot beyond the first
+//!   increment resolves against touch AC for 1 grit per increment beyond the first, spent
+//!   whenever it lowers the AC and enough grit is left (the −2 per increment stays).
+//!   Gunslinger's dodge: against a ranged attack that hits on a natural 11 or less, 1 grit
+//!   for +2 AC against it, once a round. Quick clear: a standard action with at least 1
+//!   grit, or a move action for 1 grit, removes the broken condition a misfire gave its
+//!   firearm (`Action::QuickClear`). Gunslinger initiative: +2 on initiative with 1 grit or
+//!   more and a firearm. Simplified: the dodge's 5-foot move (or drop prone for +4) is not
+//!   made and it spends no swift action; deadeye with a touch AC removes Deadly Aim's damage
+//!   (as on touch attacks); pistol-whip and the utility shots are not modelled (the policy
+//!   would pick neither: pistol-whip's 1d10 ×2 against a melee weapon it carries, the
+//!   utility shots against locks, objects and light sources a fight here does not have).
+//! - Misfire (« Ultimate Combat — Firearms — Misfires », `gun`): a natural attack roll
+//!   within the firearm's misfire value (+4 while broken) misses and breaks the firearm (−2
+//!   on attack and damage, critical hits only on 20 and ×2); a misfire while broken makes
+//!   the early firearm explode: destroyed, its wielder takes the weapon's damage dice, a DC
+//!   12 Reflex save for half. Simplified: the explosion's burst hits only the wielder.
 
 mod edge;
+mod gun;
 mod hands;
 mod perform;
 mod rage;
@@ -81,6 +102,18 @@ pub struct ClassAbilities {
     /// after), and the `resources` entry of its rounds.
     pub courage: Option<i32>,
     pub courage_resource: u8,
+    /// « Grit » and « Misfire »: a gunslinger's grit, a firearm that misfires.
+    pub gun: Option<Gun>,
+}
+
+/// « Ultimate Combat — Gunslinger — Grit », « Firearms — Misfires ».
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gun {
+    /// The `resources` entry of its grit points, and the most it holds (its Wisdom modifier,
+    /// at least 1).
+    pub grit: Option<(u8, u32)>,
+    /// The firearm that misfires (its index in `attacks`) and its misfire value.
+    pub misfire: Option<(u8, u8)>,
 }
 
 /// « CRB — Paladin — Lay on Hands »: where its uses come from and the d6s it heals.
@@ -138,6 +171,14 @@ impl ClassAbilities {
                         level: c.level().max(1) as i32,
                     });
                 }
+                Special::Grit { resource } => {
+                    let wis = c.abilities().modifier(crate::model::Ability::Wis).max(1);
+                    out.gun.get_or_insert_default().grit = Some((resource, wis as u32));
+                }
+                Special::Misfire { attack, value } => {
+                    let line = attack.min(255) as u8;
+                    out.gun.get_or_insert_default().misfire = Some((line, value));
+                }
                 _ => {}
             }
         }
@@ -185,6 +226,12 @@ pub struct ClassState {
     pub perform_left: u32,
     /// Inspiring courage.
     pub performing: bool,
+    /// Grit points left.
+    pub grit: u32,
+    /// Its firearm was broken by a misfire (quick clear mends it).
+    pub misfired: bool,
+    /// The round of its last gunslinger's dodge (0: none).
+    pub dodged: u32,
 }
 
 impl ClassState {
@@ -204,6 +251,9 @@ impl ClassState {
             perform_left: abilities
                 .courage
                 .map_or(0, |_| amount(abilities.courage_resource)),
+            grit: (abilities.gun)
+                .and_then(|g| g.grit)
+                .map_or(0, |(k, _)| amount(k)),
             ..ClassState::default()
         }
     }

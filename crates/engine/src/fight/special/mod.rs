@@ -132,7 +132,9 @@ impl Specials {
                 | Special::FavoredEnemy { .. }
                 | Special::SmiteEvil { .. }
                 | Special::LayOnHands { .. }
-                | Special::InspireCourage { .. } => {}
+                | Special::InspireCourage { .. }
+                | Special::Grit { .. }
+                | Special::Misfire { .. } => {}
             }
         }
         out.umr = Umr::of(c);

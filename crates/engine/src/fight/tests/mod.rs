@@ -18,6 +18,7 @@ mod economy;
 mod feats;
 mod fights;
 mod finish;
+mod gun;
 mod life;
 mod maneuver;
 mod movement;

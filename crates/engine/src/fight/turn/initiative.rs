@@ -37,7 +37,8 @@ impl Fight<'_> {
                         None,
                         &Context::default(),
                     )
-                };
+                }
+                + if self.guns { self.gun_initiative(i) } else { 0 };
             self.units[i].initiative = nat + m;
             log!(
                 S,

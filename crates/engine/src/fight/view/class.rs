@@ -16,6 +16,20 @@ impl View<'_> {
             || class.smite.is_some()
             || class.hands.is_some()
             || class.courage.is_some()
+            || class.gun.is_some()
+    }
+
+    /// `u`'s firearm is broken by a misfire and it has the grit quick clear needs.
+    #[inline]
+    pub fn can_quick_clear(&self, u: UnitId) -> bool {
+        let f = self.fight;
+        f.has_grit(u.index()) && f.grit(u.index()) >= 1 && f.jammed(u.index()).is_some()
+    }
+
+    /// Grit points `u` has left (0 without grit).
+    #[inline]
+    pub fn grit(&self, u: UnitId) -> u32 {
+        self.fight.grit(u.index())
     }
 
     /// `u` can start inspiring courage now (a round left, not performing already).
