@@ -61,6 +61,10 @@
 //!   (as on touch attacks); pistol-whip and the utility shots are not modelled (the policy
 //!   would pick neither: pistol-whip's 1d10 ×2 against a melee weapon it carries, the
 //!   utility shots against locks, objects and light sources a fight here does not have).
+//! - Defensive training, stability, uncanny dodge, aura of courage and mercy (fatigued) are
+//!   read from their `features` lines (`guard`). Simplified: every creature stands on the
+//!   ground (stability always counts); the aura's ally bonus is on saves against fear
+//!   effects (charm has no descriptor here).
 //! - Misfire (« Ultimate Combat — Firearms — Misfires », `gun`): a natural attack roll
 //!   within the firearm's misfire value (+4 while broken) misses and breaks the firearm (−2
 //!   on attack and damage, critical hits only on 20 and ×2); a misfire while broken makes
@@ -68,11 +72,14 @@
 //!   12 Reflex save for half. Simplified: the explosion's burst hits only the wielder.
 
 mod edge;
+mod guard;
 mod gun;
 mod hands;
 mod perform;
 mod rage;
 mod smite;
+
+pub(crate) use guard::{FAVORED_TERRAIN, UNCANNY_DODGE};
 
 use crate::model::{Combatant, CreatureType, Special};
 use crate::rules::{BonusType, Descriptor, Modifier, Stat, When};
@@ -104,6 +111,8 @@ pub struct ClassAbilities {
     pub courage_resource: u8,
     /// « Grit » and « Misfire »: a gunslinger's grit, a firearm that misfires.
     pub gun: Option<Gun>,
+    /// The standing defences of its `features` lines (`guard`'s bits).
+    pub guards: u8,
 }
 
 /// « Ultimate Combat — Gunslinger — Grit », « Firearms — Misfires ».
@@ -138,7 +147,10 @@ pub struct Smite {
 impl ClassAbilities {
     /// The class abilities of `c`'s `specials`.
     pub fn of(c: &Combatant) -> ClassAbilities {
-        let mut out = ClassAbilities::default();
+        let mut out = ClassAbilities {
+            guards: guard::guards_of(c),
+            ..ClassAbilities::default()
+        };
         for e in c.specials() {
             match e.special {
                 Special::Rage { resource } => {
@@ -188,7 +200,10 @@ impl ClassAbilities {
     /// Some ability changes the numbers of an attack by whom it is aimed at (favored enemy,
     /// smite evil): `edge`'s hook looks further.
     pub fn edges(&self) -> bool {
-        self.favored.is_some() || self.smite.is_some() || self.courage.is_some()
+        self.favored.is_some()
+            || self.smite.is_some()
+            || self.courage.is_some()
+            || self.guards & (guard::DEFENSIVE_TRAINING | guard::COURAGE_AURA) != 0
     }
 
     /// The standing modifiers these abilities add to the stat block's (bravery's).

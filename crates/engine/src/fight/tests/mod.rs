@@ -18,6 +18,7 @@ mod economy;
 mod feats;
 mod fights;
 mod finish;
+mod guard;
 mod gun;
 mod life;
 mod maneuver;

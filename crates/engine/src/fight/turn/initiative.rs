@@ -38,7 +38,12 @@ impl Fight<'_> {
                         &Context::default(),
                     )
                 }
-                + if self.guns { self.gun_initiative(i) } else { 0 };
+                + if self.guns { self.gun_initiative(i) } else { 0 }
+                + if self.guarded(i, crate::fight::class::FAVORED_TERRAIN) {
+                    self.terrain_initiative(i)
+                } else {
+                    0
+                };
             self.units[i].initiative = nat + m;
             log!(
                 S,
