@@ -249,6 +249,12 @@ pub const CLASS_AND_RACE: &[(Matches, &str)] = &[
          in a fight",
     ),
     (
+        Matches::Words("protection domain"),
+        "the +1 resistance bonus on saves is in the file's `saves`; Resistant Touch only moves \
+         that +1 to a touched ally (the cleric loses it) for a standard action: not an action \
+         here",
+    ),
+    (
         Matches::Line("rogue talent (finesse rogue)"),
         "the bonus Weapon Finesse: one of the file's `feats`",
     ),

@@ -78,6 +78,9 @@
 //!   « Deeds » line (which deeds act: `fight::class::gun`).
 //! - `misfire` (« Ultimate Combat — Firearms — Misfires »): `attack`, one of the file's
 //!   firearms, and `amount` 1–20, its misfire value (a musket's 1–2 is 2). One per combatant.
+//! - `rebuke_death` (« CRB — Cleric — Healing Domain — Rebuke Death »): `resource`, the name
+//!   of the file's `resources` entry holding its uses (3 + Wisdom modifier); it heals 1d4 + 1
+//!   per two levels. It models the « Healing Domain (Rebuke Death) » line.
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -132,6 +135,7 @@ vocabulary! {
         InspireCourage = "inspire_courage",
         Grit = "grit",
         Misfire = "misfire",
+        RebukeDeath = "rebuke_death",
     }
 }
 
@@ -173,6 +177,7 @@ impl SpecialRule {
             SpecialRule::InspireCourage => "inspire courage",
             SpecialRule::Grit => "grit",
             SpecialRule::Misfire => "misfire",
+            SpecialRule::RebukeDeath => "healing domain",
         }
     }
 }
@@ -317,6 +322,9 @@ pub enum Special {
     /// « Ultimate Combat — Firearms — Misfires »: attack `attack` (a firearm) misfires on a
     /// natural `value` or less.
     Misfire { attack: usize, value: u8 },
+    /// « CRB — Cleric — Healing Domain — Rebuke Death »: uses from the `resources` entry
+    /// `resource`.
+    RebukeDeath { resource: u8 },
 }
 
 impl Special {
@@ -358,6 +366,7 @@ impl Special {
             Special::InspireCourage { .. } => SpecialRule::InspireCourage,
             Special::Grit { .. } => SpecialRule::Grit,
             Special::Misfire { .. } => SpecialRule::Misfire,
+            Special::RebukeDeath { .. } => SpecialRule::RebukeDeath,
         }
     }
 
@@ -468,7 +477,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::SmiteEvil | SpecialRule::LayOnHands | SpecialRule::InspireCourage => {
             name == "resource"
         }
-        SpecialRule::Grit => name == "resource",
+        SpecialRule::Grit | SpecialRule::RebukeDeath => name == "resource",
         SpecialRule::Misfire => matches!(name, "attack" | "amount"),
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
@@ -638,7 +647,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::LayOnHands
         | SpecialRule::InspireCourage
         | SpecialRule::Grit
-        | SpecialRule::Misfire => s.class_special(p, at, rule, cx)?,
+        | SpecialRule::Misfire
+        | SpecialRule::RebukeDeath => s.class_special(p, at, rule, cx)?,
     };
     Some(SpecialEntry {
         special,

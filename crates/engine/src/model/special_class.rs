@@ -49,6 +49,9 @@ impl SpecialFile {
             SpecialRule::Grit => Some(Special::Grit {
                 resource: resource(p, at, s.resource.as_deref()?, cx)?,
             }),
+            SpecialRule::RebukeDeath => Some(Special::RebukeDeath {
+                resource: resource(p, at, s.resource.as_deref()?, cx)?,
+            }),
             SpecialRule::Misfire => {
                 let fits = |a: &super::attack::Attack| a.firearm();
                 let found = (s.attack.as_deref())

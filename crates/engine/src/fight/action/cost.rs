@@ -141,6 +141,9 @@ pub enum Action {
     /// « Ultimate Combat — Gunslinger — Quick Clear »: mends its misfired firearm; a
     /// standard action, or a move action when it `spends` 1 grit (`fight::class`).
     QuickClear { spend: bool },
+    /// Standard: « CRB — Cleric — Healing Domain — Rebuke Death » on a dying `ally` within 5
+    /// feet (`fight::class`).
+    RebukeDeath { ally: UnitId },
     /// Standard: « CRB — Bard — Inspire Courage » starts (`fight::class`).
     InspireCourage,
 }
@@ -299,6 +302,7 @@ impl Action {
             Action::Smite { .. } => "smite_evil",
             Action::LayOnHandsSelf | Action::LayOnHands { .. } => "lay_on_hands",
             Action::QuickClear { .. } => "quick_clear",
+            Action::RebukeDeath { .. } => "rebuke_death",
             Action::InspireCourage => "inspire_courage",
         }
     }
@@ -374,7 +378,9 @@ impl Action {
                 Cost::new(Slot::Standard, Stays, No)
             }
             Action::QuickClear { spend: true } => Cost::new(Slot::Move, Stays, No),
-            Action::QuickClear { spend: false } => Cost::new(Slot::Standard, Stays, No),
+            Action::QuickClear { spend: false } | Action::RebukeDeath { .. } => {
+                Cost::new(Slot::Standard, Stays, No)
+            }
         }
     }
 
@@ -427,7 +433,8 @@ impl Action {
             | Action::LayOnHandsSelf
             | Action::LayOnHands { .. }
             | Action::InspireCourage
-            | Action::QuickClear { .. } => Some(self),
+            | Action::QuickClear { .. }
+            | Action::RebukeDeath { .. } => Some(self),
         }
     }
 }

@@ -61,6 +61,10 @@
 //!   (as on touch attacks); pistol-whip and the utility shots are not modelled (the policy
 //!   would pick neither: pistol-whip's 1d10 ×2 against a melee weapon it carries, the
 //!   utility shots against locks, objects and light sources a fight here does not have).
+//! - Rebuke death (`domain`): a standard action on a living ally below 0 hit points within
+//!   5 feet heals 1d4 + 1 per two levels, one use of its `resources` entry. Policy: on a
+//!   dying ally within 5 feet (after lay on hands, before the turn's attack). Simplified: it
+//!   provokes no attack of opportunity.
 //! - Defensive training, stability, uncanny dodge, aura of courage and mercy (fatigued) are
 //!   read from their `features` lines (`guard`). Simplified: every creature stands on the
 //!   ground (stability always counts); the aura's ally bonus is on saves against fear
@@ -71,6 +75,7 @@
 //!   the early firearm explode: destroyed, its wielder takes the weapon's damage dice, a DC
 //!   12 Reflex save for half. Simplified: the explosion's burst hits only the wielder.
 
+mod domain;
 mod edge;
 mod guard;
 mod gun;
@@ -113,6 +118,15 @@ pub struct ClassAbilities {
     pub gun: Option<Gun>,
     /// The standing defences of its `features` lines (`guard`'s bits).
     pub guards: u8,
+    pub rebuke: Option<Rebuke>,
+}
+
+/// « CRB — Cleric — Healing Domain — Rebuke Death »: where its uses come from, its bonus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rebuke {
+    pub resource: u8,
+    /// 1 per two cleric levels.
+    pub bonus: i32,
 }
 
 /// « Ultimate Combat — Gunslinger — Grit », « Firearms — Misfires ».
@@ -187,6 +201,10 @@ impl ClassAbilities {
                     let wis = c.abilities().modifier(crate::model::Ability::Wis).max(1);
                     out.gun.get_or_insert_default().grit = Some((resource, wis as u32));
                 }
+                Special::RebukeDeath { resource } => {
+                    let bonus = (c.level() / 2) as i32;
+                    out.rebuke = Some(Rebuke { resource, bonus });
+                }
                 Special::Misfire { attack, value } => {
                     let line = attack.min(255) as u8;
                     out.gun.get_or_insert_default().misfire = Some((line, value));
@@ -247,6 +265,8 @@ pub struct ClassState {
     pub misfired: bool,
     /// The round of its last gunslinger's dodge (0: none).
     pub dodged: u32,
+    /// Uses of rebuke death left.
+    pub rebuke_left: u32,
 }
 
 impl ClassState {
@@ -269,6 +289,7 @@ impl ClassState {
             grit: (abilities.gun)
                 .and_then(|g| g.grit)
                 .map_or(0, |(k, _)| amount(k)),
+            rebuke_left: abilities.rebuke.map_or(0, |r| amount(r.resource)),
             ..ClassState::default()
         }
     }

@@ -134,7 +134,8 @@ impl Specials {
                 | Special::LayOnHands { .. }
                 | Special::InspireCourage { .. }
                 | Special::Grit { .. }
-                | Special::Misfire { .. } => {}
+                | Special::Misfire { .. }
+                | Special::RebukeDeath { .. } => {}
             }
         }
         out.umr = Umr::of(c);

@@ -1,6 +1,6 @@
 //! Rule tests of the standing defences read from `features` lines (« CRB — Dwarf — Defensive
 //! Training », « Stability », « Barbarian — Uncanny Dodge », « Paladin — Aura of Courage »,
-//! « Mercy (fatigued) »).
+//! « Mercy (fatigued) »), and « Cleric — Healing Domain — Rebuke Death ».
 
 use serde_json::json;
 
@@ -196,4 +196,40 @@ fn favored_terrain_adds_its_bonus_to_initiative_on_that_terrain() {
 /// `a` (side a) against `b` (side b) on `m`, one round.
 fn scenario_with_map(m: crate::map::Map, a: Combatant, b: Combatant) -> crate::scenario::Scenario {
     scenario(m, vec![("a", vec![a]), ("b", vec![b])], 1)
+}
+
+#[test]
+fn rebuke_death_heals_a_dying_ally_1d4_plus_half_level() {
+    let cleric = with(
+        "cleric",
+        &["Healing Domain (Rebuke Death)"],
+        json!({
+            "level": 3,
+            "resources": { "rebuke_death": 1 },
+            "specials": [{ "rule": "rebuke_death", "resource": "rebuke_death" }]
+        }),
+    );
+    let ally = with("ally", &[], json!({}));
+    let s = scenario(
+        room(&["AAB"]),
+        vec![
+            ("a", vec![cleric, ally]),
+            ("b", vec![with("x", &[], json!({}))]),
+        ],
+        1,
+    );
+    fight_of(&s, |f| {
+        let mut sink = Keep::default();
+        let mut dice = ScriptedDice::new([(4, 3)]);
+        let healthy = f.rebuke_death((0, 1), &mut dice, &mut sink);
+        assert_eq!(healthy.reason, "no_dying_ally_in_touch");
+        f.units[1].hp = -3;
+        assert!(f.rebuke_death((0, 1), &mut dice, &mut sink).ok);
+        let lines: Vec<&str> = sink.0.iter().map(|l| l.message.as_str()).collect();
+        assert_eq!(
+            lines,
+            ["rebuke death on ally: 1d4+1=4 -> hp -3 -> 1 (0 left)"]
+        );
+        assert!(!f.can_rebuke_death(0));
+    });
 }

@@ -17,6 +17,13 @@ impl View<'_> {
             || class.hands.is_some()
             || class.courage.is_some()
             || class.gun.is_some()
+            || class.rebuke.is_some()
+    }
+
+    /// `u` has a use of rebuke death left.
+    #[inline]
+    pub fn can_rebuke_death(&self, u: UnitId) -> bool {
+        self.fight.can_rebuke_death(u.index())
     }
 
     /// `u`'s firearm is broken by a misfire and it has the grit quick clear needs.
