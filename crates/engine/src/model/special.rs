@@ -81,6 +81,8 @@
 //! - `rebuke_death` (« CRB — Cleric — Healing Domain — Rebuke Death »): `resource`, the name
 //!   of the file's `resources` entry holding its uses (3 + Wisdom modifier); it heals 1d4 + 1
 //!   per two levels. It models the « Healing Domain (Rebuke Death) » line.
+//! - `immunity_to_magic` (« Bestiary — Golem — Immunity to Magic »): no parameter; immune to
+//!   every spell whose file says `spell_resistance: true`.
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -136,6 +138,7 @@ vocabulary! {
         Grit = "grit",
         Misfire = "misfire",
         RebukeDeath = "rebuke_death",
+        ImmunityToMagic = "immunity_to_magic",
     }
 }
 
@@ -178,6 +181,7 @@ impl SpecialRule {
             SpecialRule::Grit => "grit",
             SpecialRule::Misfire => "misfire",
             SpecialRule::RebukeDeath => "healing domain",
+            SpecialRule::ImmunityToMagic => "immunity to magic",
         }
     }
 }
@@ -325,6 +329,9 @@ pub enum Special {
     /// « CRB — Cleric — Healing Domain — Rebuke Death »: uses from the `resources` entry
     /// `resource`.
     RebukeDeath { resource: u8 },
+    /// « Bestiary — Golem — Immunity to Magic »: immune to spells that allow spell
+    /// resistance.
+    ImmunityToMagic,
 }
 
 impl Special {
@@ -367,6 +374,7 @@ impl Special {
             Special::Grit { .. } => SpecialRule::Grit,
             Special::Misfire { .. } => SpecialRule::Misfire,
             Special::RebukeDeath { .. } => SpecialRule::RebukeDeath,
+            Special::ImmunityToMagic => SpecialRule::ImmunityToMagic,
         }
     }
 
@@ -478,6 +486,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
             name == "resource"
         }
         SpecialRule::Grit | SpecialRule::RebukeDeath => name == "resource",
+        SpecialRule::ImmunityToMagic => false,
         SpecialRule::Misfire => matches!(name, "attack" | "amount"),
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
@@ -649,6 +658,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::Grit
         | SpecialRule::Misfire
         | SpecialRule::RebukeDeath => s.class_special(p, at, rule, cx)?,
+        SpecialRule::ImmunityToMagic => Special::ImmunityToMagic,
     };
     Some(SpecialEntry {
         special,

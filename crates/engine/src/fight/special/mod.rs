@@ -135,7 +135,8 @@ impl Specials {
                 | Special::InspireCourage { .. }
                 | Special::Grit { .. }
                 | Special::Misfire { .. }
-                | Special::RebukeDeath { .. } => {}
+                | Special::RebukeDeath { .. }
+                | Special::ImmunityToMagic => {}
             }
         }
         out.umr = Umr::of(c);
