@@ -313,6 +313,19 @@ fn special_summary(c: &Combatant, s: Special) -> String {
             format!("{words} ({} a day)", pool.map_or(0, |r| r.1))
         }
         Special::FavoredEnemy { against, amount } => format!("{words} ({against} +{amount})"),
+        Special::Grit { resource } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!(
+                "{words} ({} points; deadeye, gunslinger's dodge, quick clear, gunslinger initiative)",
+                pool.map_or(0, |r| r.1)
+            )
+        }
+        Special::Misfire { attack: i, value } => format!("{words} on {} (1–{value})", attack(i)),
+        Special::ImmunityToMagic => format!("{words} (spells that allow spell resistance)"),
+        Special::RebukeDeath { resource } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!("rebuke death ({} a day)", pool.map_or(0, |r| r.1))
+        }
     }
 }
 

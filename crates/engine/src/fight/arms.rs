@@ -262,6 +262,25 @@ impl Arms {
         true
     }
 
+    /// « Firearms — Misfires »: the firearm of line `k` gains the broken condition (its hit
+    /// points untouched: quick clear removes it).
+    pub fn misfire(&mut self, k: usize) {
+        if k < MAX_ARMS {
+            self.broken |= bit(k);
+        }
+    }
+
+    /// « Firearms — Early Firearms »: the firearm of line `k` explodes and is destroyed.
+    pub fn explode(&mut self, k: usize) {
+        if k < MAX_ARMS && self.held[k] > 0 {
+            self.held[k] -= 1;
+            self.lost[k] = 0;
+            self.broken &= !bit(k);
+            self.destroyed |= bit(k);
+            self.refresh(k);
+        }
+    }
+
     /// How line `k` stands; `on_ground` says whether one of its weapons lies on the ground.
     pub fn state(&self, k: usize, on_ground: bool) -> WeaponState {
         if k >= MAX_ARMS {

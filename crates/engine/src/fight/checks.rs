@@ -21,7 +21,8 @@ impl Fight<'_> {
             Save::Will => (saves.will, Stat::Will),
         };
         let class = if self.class_edges {
-            self.courage_save(u, stat, ctx)
+            // Both morale bonuses: the larger counts.
+            (self.courage_save(u, stat, ctx)).max(self.courage_aura_save(u, stat, ctx))
         } else {
             0
         };

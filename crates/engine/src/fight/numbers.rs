@@ -171,6 +171,9 @@ impl Fight<'_> {
     /// `t` loses its Dexterity bonus to AC against `a`: a condition that denies it, running
     /// without the Run feat, or an invisible attacker (not in melee against Blind-Fight).
     pub fn denied_dex(&self, a: usize, t: usize, melee: bool) -> bool {
+        if self.info[t].traits.class.guards != 0 && self.guarded(t, super::class::UNCANNY_DODGE) {
+            return self.uncanny_denied(t);
+        }
         self.has_flag(t, flag::DENIES_DEX)
             || (self.units[t].running && !self.info[t].has(Feat::Run))
             || self.invisible_edge(a, t, melee)

@@ -197,6 +197,9 @@ pub struct Fight<'s> {
     /// Some unit's class ability changes an attack's numbers by its target (favored enemy,
     /// smite evil: `class`): the one test attacks make for it.
     pub class_edges: bool,
+    /// Some unit has grit or a firearm that misfires (`class::gun`): the one test attacks
+    /// make for them.
+    pub guns: bool,
 }
 
 impl<'s> Fight<'s> {
@@ -269,6 +272,7 @@ impl<'s> Fight<'s> {
             tactics: Tactical::new(info.len()),
             watched: info.iter().any(|i| i.traits.specials.areas.watched()),
             class_edges: info.iter().any(|i| i.traits.class.edges()),
+            guns: info.iter().any(|i| i.traits.class.gun.is_some()),
         }
     }
 

@@ -16,7 +16,22 @@ use super::special::SpecialRule;
 use crate::rules::feat::read_feat_line;
 
 /// Features the engine reads from the line itself (`fight::unit`).
-pub const READ_FROM_LINE: &[&str] = &["sneak attack", "evasion", "improved evasion", "scent"];
+pub const READ_FROM_LINE: &[&str] = &[
+    "sneak attack",
+    "evasion",
+    "improved evasion",
+    "scent",
+    // `fight::class::guard`.
+    "defensive training",
+    "stability",
+    "uncanny dodge",
+    "aura of courage",
+    "favored terrain",
+];
+
+/// Whole lines the engine reads (`fight::class::guard`): only that choice of a feature with
+/// many options is modelled.
+pub const READ_WHOLE_LINE: &[&str] = &["mercy (fatigued)"];
 
 /// Features with no effect in a simulated fight: senses of a world without light levels, and
 /// abilities for outside combat, for water, or for time spans longer than a fight. Their
@@ -108,7 +123,10 @@ impl Combatant {
         let listed = |list: &[&str]| list.iter().any(|w| feature_is(line, w));
         if let Some(e) = modelled {
             FeatureUse::Special(e.special.rule())
-        } else if listed(READ_FROM_LINE) || read_feat_line(line).feat.is_some() {
+        } else if listed(READ_FROM_LINE)
+            || read_feat_line(line).feat.is_some()
+            || (READ_WHOLE_LINE.iter()).any(|l| line.trim().eq_ignore_ascii_case(l))
+        {
             FeatureUse::ReadFromLine
         } else if listed(NO_COMBAT_EFFECT)
             || listed(IN_OTHER_FIELDS)
@@ -220,6 +238,23 @@ pub const CLASS_AND_RACE: &[(Matches, &str)] = &[
         "Perform in place of other skills: skill checks outside a fight",
     ),
     (
+        Matches::Words("inspire competence"),
+        "a competence bonus on an ally's skill checks while the bard performs: the skill \
+         checks of a fight here (Acrobatics to tumble, Stealth) are made on the ally's own \
+         turn and a round of performance goes to inspire courage; not an action here",
+    ),
+    (
+        Matches::Line("aura"),
+        "a cleric's aura of her deity's alignment shows only to detect spells: nothing happens \
+         in a fight",
+    ),
+    (
+        Matches::Words("protection domain"),
+        "the +1 resistance bonus on saves is in the file's `saves`; Resistant Touch only moves \
+         that +1 to a touched ally (the cleric loses it) for a standard action: not an action \
+         here",
+    ),
+    (
         Matches::Line("rogue talent (finesse rogue)"),
         "the bonus Weapon Finesse: one of the file's `feats`",
     ),
@@ -240,6 +275,9 @@ pub const IN_MODIFIERS: &[(&str, crate::rules::Descriptor)] = &[
     ("fearless", crate::rules::Descriptor::Fear),
     ("elven immunities", crate::rules::Descriptor::Enchantment),
     ("hardy", crate::rules::Descriptor::Poison),
+    // « CRB — Bard — Well-Versed »: +4 against bardic performance, sonic and
+    // language-dependent effects; only sonic is a descriptor here.
+    ("well-versed", crate::rules::Descriptor::Sonic),
 ];
 
 impl Combatant {
@@ -258,6 +296,6 @@ impl Combatant {
             m.when == crate::rules::When::Descriptor(*descriptor)
                 && matches!(m.stat, crate::rules::Stat::Saves)
         });
-        carried.then_some("a racial save bonus: in the file's `modifiers`")
+        carried.then_some("a save bonus against a descriptor: in the file's `modifiers`")
     }
 }

@@ -73,6 +73,16 @@
 //! - `inspire_courage` (« CRB — Bard — Bardic Performance »): `resource`, the name of the
 //!   file's `resources` entry holding the rounds of bardic performance (4 + Cha modifier, +2
 //!   per level after 1st).
+//! - `grit` (« Ultimate Combat — Gunslinger — Grit », « Deeds »): `resource`, the name of the
+//!   file's `resources` entry holding the grit points (its Wisdom modifier). Also models the
+//!   « Deeds » line (which deeds act: `fight::class::gun`).
+//! - `misfire` (« Ultimate Combat — Firearms — Misfires »): `attack`, one of the file's
+//!   firearms, and `amount` 1–20, its misfire value (a musket's 1–2 is 2). One per combatant.
+//! - `rebuke_death` (« CRB — Cleric — Healing Domain — Rebuke Death »): `resource`, the name
+//!   of the file's `resources` entry holding its uses (3 + Wisdom modifier); it heals 1d4 + 1
+//!   per two levels. It models the « Healing Domain (Rebuke Death) » line.
+//! - `immunity_to_magic` (« Bestiary — Golem — Immunity to Magic »): no parameter; immune to
+//!   every spell whose file says `spell_resistance: true`.
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -125,6 +135,10 @@ vocabulary! {
         SmiteEvil = "smite_evil",
         LayOnHands = "lay_on_hands",
         InspireCourage = "inspire_courage",
+        Grit = "grit",
+        Misfire = "misfire",
+        RebukeDeath = "rebuke_death",
+        ImmunityToMagic = "immunity_to_magic",
     }
 }
 
@@ -164,6 +178,10 @@ impl SpecialRule {
             SpecialRule::SmiteEvil => "smite evil",
             SpecialRule::LayOnHands => "lay on hands",
             SpecialRule::InspireCourage => "inspire courage",
+            SpecialRule::Grit => "grit",
+            SpecialRule::Misfire => "misfire",
+            SpecialRule::RebukeDeath => "healing domain",
+            SpecialRule::ImmunityToMagic => "immunity to magic",
         }
     }
 }
@@ -302,6 +320,18 @@ pub enum Special {
     /// « CRB — Bard — Inspire Courage »: rounds of bardic performance from the `resources`
     /// entry `resource`.
     InspireCourage { resource: u8 },
+    /// « Ultimate Combat — Gunslinger — Grit » and its deeds: grit points from the
+    /// `resources` entry `resource`.
+    Grit { resource: u8 },
+    /// « Ultimate Combat — Firearms — Misfires »: attack `attack` (a firearm) misfires on a
+    /// natural `value` or less.
+    Misfire { attack: usize, value: u8 },
+    /// « CRB — Cleric — Healing Domain — Rebuke Death »: uses from the `resources` entry
+    /// `resource`.
+    RebukeDeath { resource: u8 },
+    /// « Bestiary — Golem — Immunity to Magic »: immune to spells that allow spell
+    /// resistance.
+    ImmunityToMagic,
 }
 
 impl Special {
@@ -341,6 +371,10 @@ impl Special {
             Special::SmiteEvil { .. } => SpecialRule::SmiteEvil,
             Special::LayOnHands { .. } => SpecialRule::LayOnHands,
             Special::InspireCourage { .. } => SpecialRule::InspireCourage,
+            Special::Grit { .. } => SpecialRule::Grit,
+            Special::Misfire { .. } => SpecialRule::Misfire,
+            Special::RebukeDeath { .. } => SpecialRule::RebukeDeath,
+            Special::ImmunityToMagic => SpecialRule::ImmunityToMagic,
         }
     }
 
@@ -451,6 +485,9 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::SmiteEvil | SpecialRule::LayOnHands | SpecialRule::InspireCourage => {
             name == "resource"
         }
+        SpecialRule::Grit | SpecialRule::RebukeDeath => name == "resource",
+        SpecialRule::ImmunityToMagic => false,
+        SpecialRule::Misfire => matches!(name, "attack" | "amount"),
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
@@ -617,7 +654,11 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::FavoredEnemy
         | SpecialRule::SmiteEvil
         | SpecialRule::LayOnHands
-        | SpecialRule::InspireCourage => s.class_special(p, at, rule, cx)?,
+        | SpecialRule::InspireCourage
+        | SpecialRule::Grit
+        | SpecialRule::Misfire
+        | SpecialRule::RebukeDeath => s.class_special(p, at, rule, cx)?,
+        SpecialRule::ImmunityToMagic => Special::ImmunityToMagic,
     };
     Some(SpecialEntry {
         special,

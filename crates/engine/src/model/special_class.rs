@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde::de::IntoDeserializer;
 
 use super::creature_type::CreatureType;
-use super::special::{Context, Special, SpecialFile, SpecialRule};
+use super::special::{Context, Special, SpecialFile, SpecialRule, attack_where};
 use crate::error::Problems;
 
 impl SpecialFile {
@@ -44,6 +44,22 @@ impl SpecialFile {
                 Some(Special::FavoredEnemy {
                     against: against?,
                     amount: amount?,
+                })
+            }
+            SpecialRule::Grit => Some(Special::Grit {
+                resource: resource(p, at, s.resource.as_deref()?, cx)?,
+            }),
+            SpecialRule::RebukeDeath => Some(Special::RebukeDeath {
+                resource: resource(p, at, s.resource.as_deref()?, cx)?,
+            }),
+            SpecialRule::Misfire => {
+                let fits = |a: &super::attack::Attack| a.firearm();
+                let found = (s.attack.as_deref())
+                    .and_then(|n| attack_where(p, at, n, cx.attacks, fits, "a firearm"));
+                let value = small(p, at, s.amount?);
+                Some(Special::Misfire {
+                    attack: found?,
+                    value: value?,
                 })
             }
             _ => None,

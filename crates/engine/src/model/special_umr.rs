@@ -31,6 +31,7 @@ impl SpecialRule {
     pub fn also_models(self) -> &'static [&'static str] {
         match self {
             SpecialRule::HydraHeads => &["regenerate head"],
+            SpecialRule::Grit => &["deeds"],
             _ => &[],
         }
     }

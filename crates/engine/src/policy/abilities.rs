@@ -9,6 +9,8 @@
 //! on the battlefield, it starts performing (the standard action of that turn). Smite evil: when it has a use and no living target smitten,
 //! on the strongest evil enemy in reach ([`smite_choice`]); never on a creature that is not
 //! evil (the use would be wasted).
+//! Rebuke death: on a dying ally within 5 feet (after lay on hands: the turn is that). Quick clear: when its firearm is broken by a misfire, as a
+//! move action for 1 grit while it has 2 or more (then one attack when it strikes from there), else as the turn's standard action.
 //! Reads the fight only through the [`View`]; fills a [`Plan`].
 
 use crate::fight::{Action, Life, Plan, UnitId, View};
@@ -20,6 +22,19 @@ pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pla
     if !view.has_class_actions(me) {
         return false;
     }
+    if view.can_quick_clear(me) {
+        // « Quick clear when the gun is broken »: the move form while a grit point stays for
+        // the other deeds, else the standard form (the turn's action).
+        let spend = view.grit(me) >= 2;
+        plan.push(Action::QuickClear { spend });
+        // The move form leaves the standard action: one shot (no full attack after a move).
+        if !spend || view.weapon_for(me, target).is_some() {
+            if spend {
+                plan.push(Action::Attack { target });
+            }
+            return true;
+        }
+    }
     if view.can_lay_on_hands(me) {
         if let Some(ally) = dying_ally_in_touch(view, me) {
             plan.push(Action::LayOnHands { ally });
@@ -28,6 +43,12 @@ pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pla
         if 2 * view.hp(me) <= view.hp_max(me) {
             plan.push(Action::LayOnHandsSelf);
         }
+    }
+    if view.can_rebuke_death(me)
+        && let Some(ally) = dying_ally_in_touch(view, me)
+    {
+        plan.push(Action::RebukeDeath { ally });
+        return true;
     }
     if view.can_rage(me) && closing_in(view, me, target) {
         plan.push(Action::Rage);

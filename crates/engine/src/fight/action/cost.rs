@@ -138,6 +138,12 @@ pub enum Action {
     LayOnHandsSelf,
     /// Standard: « CRB — Paladin — Lay on Hands » on `ally`, within 5 feet.
     LayOnHands { ally: UnitId },
+    /// « Ultimate Combat — Gunslinger — Quick Clear »: mends its misfired firearm; a
+    /// standard action, or a move action when it `spends` 1 grit (`fight::class`).
+    QuickClear { spend: bool },
+    /// Standard: « CRB — Cleric — Healing Domain — Rebuke Death » on a dying `ally` within 5
+    /// feet (`fight::class`).
+    RebukeDeath { ally: UnitId },
     /// Standard: « CRB — Bard — Inspire Courage » starts (`fight::class`).
     InspireCourage,
 }
@@ -295,6 +301,8 @@ impl Action {
             Action::Rage => "rage",
             Action::Smite { .. } => "smite_evil",
             Action::LayOnHandsSelf | Action::LayOnHands { .. } => "lay_on_hands",
+            Action::QuickClear { .. } => "quick_clear",
+            Action::RebukeDeath { .. } => "rebuke_death",
             Action::InspireCourage => "inspire_courage",
         }
     }
@@ -369,6 +377,10 @@ impl Action {
             Action::LayOnHands { .. } | Action::InspireCourage => {
                 Cost::new(Slot::Standard, Stays, No)
             }
+            Action::QuickClear { spend: true } => Cost::new(Slot::Move, Stays, No),
+            Action::QuickClear { spend: false } | Action::RebukeDeath { .. } => {
+                Cost::new(Slot::Standard, Stays, No)
+            }
         }
     }
 
@@ -420,7 +432,9 @@ impl Action {
             | Action::Smite { .. }
             | Action::LayOnHandsSelf
             | Action::LayOnHands { .. }
-            | Action::InspireCourage => Some(self),
+            | Action::InspireCourage
+            | Action::QuickClear { .. }
+            | Action::RebukeDeath { .. } => Some(self),
         }
     }
 }

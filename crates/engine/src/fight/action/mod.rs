@@ -104,6 +104,10 @@ impl Fight<'_> {
             Action::Rage => return self.start_rage(u, sink),
             Action::Smite { target } => return self.start_smite(u, target.index(), sink),
             Action::LayOnHandsSelf => return self.lay_on_hands((u, u), dice, sink),
+            Action::QuickClear { spend } => return self.quick_clear(u, spend, sink),
+            Action::RebukeDeath { ally } => {
+                return self.rebuke_death((u, ally.index()), dice, sink);
+            }
             Action::InspireCourage => return self.start_performance(u, sink),
             Action::LayOnHands { ally } => {
                 return self.lay_on_hands((u, ally.index()), dice, sink);

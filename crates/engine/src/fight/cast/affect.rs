@@ -214,8 +214,10 @@ impl Fight<'_> {
         let descriptors = spell.descriptors();
         let by_descriptor =
             |d: SpellDescriptor, tag: EffectTag| descriptors.contains(d) && imm.to_effect(tag);
-        (descriptors.contains(SpellDescriptor::MindAffecting)
-            && (mindless || imm.to_effect(EffectTag::MindAffecting)))
+        // « Bestiary — Golem — Immunity to Magic ».
+        (spell.spell_resistance() && self.info[t].traits.specials.umr.magic_immune)
+            || (descriptors.contains(SpellDescriptor::MindAffecting)
+                && (mindless || imm.to_effect(EffectTag::MindAffecting)))
             || by_descriptor(SpellDescriptor::Death, EffectTag::DeathEffects)
             || by_descriptor(SpellDescriptor::Fear, EffectTag::Fear)
             || by_descriptor(SpellDescriptor::Poison, EffectTag::Poison)

@@ -22,6 +22,7 @@ impl Fight<'_> {
         numbers: &mut AttackNumbers,
     ) {
         self.courage_edge(a, melee, numbers);
+        numbers.ac += self.defensive_training(a, t, melee);
         if let Some((against, amount)) = self.info[a].traits.class.favored
             && self.combatant(t).creature_type() == against
         {

@@ -3,6 +3,9 @@
 //! standard action). Owns that step; the values are `super`'s, the hit points `state`'s.
 
 use crate::rng::Roller;
+use crate::rules::Condition;
+
+use super::guard;
 
 use super::super::action::ActionResult;
 use super::super::log::{Sink, log};
@@ -51,6 +54,17 @@ impl Fight<'_> {
             self.units[t].hp,
             self.units[u].class.hands_left
         );
+        // « Mercy (fatigued) »: the touch also ends fatigued.
+        if self.guarded(u, guard::MERCY_FATIGUED) && self.units[t].conds.remove(Condition::Fatigued)
+        {
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.id(t)),
+                "mercy: fatigued ends"
+            );
+        }
         ActionResult::done("lay_on_hands")
     }
 }

@@ -46,12 +46,45 @@
 //!   out of the fight or cannot act. Simplified: charm effects have no descriptor here, so
 //!   the save bonus is against fear only; hearing, range and the move action at 7th level
 //!   are not modelled.
+//! - Grit and deeds (« Ultimate Combat — Gunslinger », `gun`): its grit points start at its
+//!   `resources` entry; a confirmed critical hit, or a blow with a firearm that takes a foe to
+//!   0 hit points or less, regains one, up to its Wisdom modifier (not against a helpless foe
+//!   or one of fewer Hit Dice than half its level). Deadeye: a firearm shot beyond the first
+//!   increment resolves against touch AC for 1 grit per increment beyond the first, spent
+//!   whenever it lowers the AC and enough grit is left (the −2 per increment stays).
+//!   Gunslinger's dodge: against a ranged attack that hits on a natural 11 or less, 1 grit
+//!   for +2 AC against it, once a round. Quick clear: a standard action with at least 1
+//!   grit, or a move action for 1 grit, removes the broken condition a misfire gave its
+//!   firearm (`Action::QuickClear`). Gunslinger initiative: +2 on initiative with 1 grit or
+//!   more and a firearm. Simplified: the dodge's 5-foot move (or drop prone for +4) is not
+//!   made and it spends no swift action; deadeye with a touch AC removes Deadly Aim's damage
+//!   (as on touch attacks); pistol-whip and the utility shots are not modelled (the policy
+//!   would pick neither: pistol-whip's 1d10 ×2 against a melee weapon it carries, the
+//!   utility shots against locks, objects and light sources a fight here does not have).
+//! - Rebuke death (`domain`): a standard action on a living ally below 0 hit points within
+//!   5 feet heals 1d4 + 1 per two levels, one use of its `resources` entry. Policy: on a
+//!   dying ally within 5 feet (after lay on hands, before the turn's attack). Simplified: it
+//!   provokes no attack of opportunity.
+//! - Defensive training, stability, uncanny dodge, aura of courage and mercy (fatigued) are
+//!   read from their `features` lines (`guard`). Simplified: every creature stands on the
+//!   ground (stability always counts); the aura's ally bonus is on saves against fear
+//!   effects (charm has no descriptor here).
+//! - Misfire (« Ultimate Combat — Firearms — Misfires », `gun`): a natural attack roll
+//!   within the firearm's misfire value (+4 while broken) misses and breaks the firearm (−2
+//!   on attack and damage, critical hits only on 20 and ×2); a misfire while broken makes
+//!   the early firearm explode: destroyed, its wielder takes the weapon's damage dice, a DC
+//!   12 Reflex save for half. Simplified: the explosion's burst hits only the wielder.
 
+mod domain;
 mod edge;
+mod guard;
+mod gun;
 mod hands;
 mod perform;
 mod rage;
 mod smite;
+
+pub(crate) use guard::{FAVORED_TERRAIN, UNCANNY_DODGE};
 
 use crate::model::{Combatant, CreatureType, Special};
 use crate::rules::{BonusType, Descriptor, Modifier, Stat, When};
@@ -81,6 +114,29 @@ pub struct ClassAbilities {
     /// after), and the `resources` entry of its rounds.
     pub courage: Option<i32>,
     pub courage_resource: u8,
+    /// « Grit » and « Misfire »: a gunslinger's grit, a firearm that misfires.
+    pub gun: Option<Gun>,
+    /// The standing defences of its `features` lines (`guard`'s bits).
+    pub guards: u8,
+    pub rebuke: Option<Rebuke>,
+}
+
+/// « CRB — Cleric — Healing Domain — Rebuke Death »: where its uses come from, its bonus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rebuke {
+    pub resource: u8,
+    /// 1 per two cleric levels.
+    pub bonus: i32,
+}
+
+/// « Ultimate Combat — Gunslinger — Grit », « Firearms — Misfires ».
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gun {
+    /// The `resources` entry of its grit points, and the most it holds (its Wisdom modifier,
+    /// at least 1).
+    pub grit: Option<(u8, u32)>,
+    /// The firearm that misfires (its index in `attacks`) and its misfire value.
+    pub misfire: Option<(u8, u8)>,
 }
 
 /// « CRB — Paladin — Lay on Hands »: where its uses come from and the d6s it heals.
@@ -105,7 +161,10 @@ pub struct Smite {
 impl ClassAbilities {
     /// The class abilities of `c`'s `specials`.
     pub fn of(c: &Combatant) -> ClassAbilities {
-        let mut out = ClassAbilities::default();
+        let mut out = ClassAbilities {
+            guards: guard::guards_of(c),
+            ..ClassAbilities::default()
+        };
         for e in c.specials() {
             match e.special {
                 Special::Rage { resource } => {
@@ -138,6 +197,18 @@ impl ClassAbilities {
                         level: c.level().max(1) as i32,
                     });
                 }
+                Special::Grit { resource } => {
+                    let wis = c.abilities().modifier(crate::model::Ability::Wis).max(1);
+                    out.gun.get_or_insert_default().grit = Some((resource, wis as u32));
+                }
+                Special::RebukeDeath { resource } => {
+                    let bonus = (c.level() / 2) as i32;
+                    out.rebuke = Some(Rebuke { resource, bonus });
+                }
+                Special::Misfire { attack, value } => {
+                    let line = attack.min(255) as u8;
+                    out.gun.get_or_insert_default().misfire = Some((line, value));
+                }
                 _ => {}
             }
         }
@@ -147,7 +218,10 @@ impl ClassAbilities {
     /// Some ability changes the numbers of an attack by whom it is aimed at (favored enemy,
     /// smite evil): `edge`'s hook looks further.
     pub fn edges(&self) -> bool {
-        self.favored.is_some() || self.smite.is_some() || self.courage.is_some()
+        self.favored.is_some()
+            || self.smite.is_some()
+            || self.courage.is_some()
+            || self.guards & (guard::DEFENSIVE_TRAINING | guard::COURAGE_AURA) != 0
     }
 
     /// The standing modifiers these abilities add to the stat block's (bravery's).
@@ -185,6 +259,14 @@ pub struct ClassState {
     pub perform_left: u32,
     /// Inspiring courage.
     pub performing: bool,
+    /// Grit points left.
+    pub grit: u32,
+    /// Its firearm was broken by a misfire (quick clear mends it).
+    pub misfired: bool,
+    /// The round of its last gunslinger's dodge (0: none).
+    pub dodged: u32,
+    /// Uses of rebuke death left.
+    pub rebuke_left: u32,
 }
 
 impl ClassState {
@@ -204,6 +286,10 @@ impl ClassState {
             perform_left: abilities
                 .courage
                 .map_or(0, |_| amount(abilities.courage_resource)),
+            grit: (abilities.gun)
+                .and_then(|g| g.grit)
+                .map_or(0, |(k, _)| amount(k)),
+            rebuke_left: abilities.rebuke.map_or(0, |r| amount(r.resource)),
             ..ClassState::default()
         }
     }

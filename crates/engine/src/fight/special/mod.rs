@@ -132,7 +132,11 @@ impl Specials {
                 | Special::FavoredEnemy { .. }
                 | Special::SmiteEvil { .. }
                 | Special::LayOnHands { .. }
-                | Special::InspireCourage { .. } => {}
+                | Special::InspireCourage { .. }
+                | Special::Grit { .. }
+                | Special::Misfire { .. }
+                | Special::RebukeDeath { .. }
+                | Special::ImmunityToMagic => {}
             }
         }
         out.umr = Umr::of(c);

@@ -22,7 +22,7 @@ pub(super) fn save_name(save: Save) -> &'static str {
 
 impl Fight<'_> {
     /// `t` rolls `save` against `dc`, an effect of `descriptors` from `source`, `extra` added.
-    pub(super) fn special_save<R: Roller>(
+    pub(crate) fn special_save<R: Roller>(
         &self,
         t: usize,
         source: Option<usize>,

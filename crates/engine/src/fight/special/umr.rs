@@ -49,6 +49,9 @@ pub struct Umr {
     /// « Bestiary — Scent », read from its `features` line: it pinpoints a creature within
     /// 5 feet.
     pub scent: bool,
+    /// « Bestiary — Golem — Immunity to Magic »: immune to spells that allow spell
+    /// resistance.
+    pub magic_immune: bool,
 }
 
 impl Umr {
@@ -73,6 +76,7 @@ impl Umr {
                 Special::RockThrowing { attack } => out.rock = Some(attack),
                 Special::RockCatching => out.rock_catching = true,
                 Special::AllAroundVision => out.all_around = true,
+                Special::ImmunityToMagic => out.magic_immune = true,
                 Special::Trample { damage, dc } => out.trample = Some((damage, dc)),
                 _ => {}
             }

@@ -69,9 +69,12 @@ impl Fight<'_> {
         sink: &mut S,
     ) -> Struck {
         let power = self.units[a].power_attack;
-        let Some(numbers) = self.attack_numbers(a, t, w, swing, power) else {
+        let Some(mut numbers) = self.attack_numbers(a, t, w, swing, power) else {
             return Struck::MISS;
         };
+        if self.guns {
+            self.gun_numbers((a, t, w), swing, &mut numbers, sink);
+        }
         let warded = !(self.units[a].wards.is_empty() && self.units[t].wards.is_empty());
         if warded && !self.wards_allow(a, t, dice, sink) {
             return Struck::MISS;
@@ -79,6 +82,9 @@ impl Fight<'_> {
         self.break_fascination(t, sink);
         let roll = self.roll_attack(a, w, &numbers, dice);
         self.attack_rolled(a, t, sink);
+        if self.guns && self.gun_misfire((a, w), roll.nat, dice, sink) {
+            return Struck::MISS;
+        }
         let weapon = self.info[a].weapons[w].index;
         let head = Head {
             opportunity: swing.opportunity,
@@ -137,6 +143,7 @@ impl Fight<'_> {
         };
         let damage = self.roll_damage(a, t, w, &numbers, roll.crit, first, dice);
         self.bypass_regeneration(t, damage.through);
+        let helpless = self.guns && self.has_flag(t, flag::HELPLESS);
         let wound = self.wound(a, t, roll, damage.dealt);
         if S::ON {
             let wounded = self.wounded(a, t, &numbers, damage, &wound);
@@ -156,6 +163,9 @@ impl Fight<'_> {
                     "{head} -> HIT{crit}{note} {wounded}"
                 ),
             }
+        }
+        if self.guns {
+            self.gun_grit((a, t, w), (roll.crit, wound.dropped), helpless, sink);
         }
         if warded {
             self.after_hit(a, t, w, dice, sink);

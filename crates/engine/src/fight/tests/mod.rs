@@ -18,6 +18,8 @@ mod economy;
 mod feats;
 mod fights;
 mod finish;
+mod guard;
+mod gun;
 mod life;
 mod maneuver;
 mod monster_transcripts;

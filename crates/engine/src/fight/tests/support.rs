@@ -30,6 +30,7 @@ const LEGEND: &str = r##"legend:
   "p": { type: low wall, move_cost: null, cover_bonus: 2 }
   "C": { type: pillar, move_cost: null, cover: true }
   "I": { type: arrow slit, move_cost: null, cover_bonus: 8 }
+  "f": { type: forest, move_cost: 2 }
 "##;
 
 /// A map from its layers; `deployment` lists (side, zone letter) in side order.

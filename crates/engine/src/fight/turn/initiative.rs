@@ -37,6 +37,12 @@ impl Fight<'_> {
                         None,
                         &Context::default(),
                     )
+                }
+                + if self.guns { self.gun_initiative(i) } else { 0 }
+                + if self.guarded(i, crate::fight::class::FAVORED_TERRAIN) {
+                    self.terrain_initiative(i)
+                } else {
+                    0
                 };
             self.units[i].initiative = nat + m;
             log!(

@@ -16,6 +16,27 @@ impl View<'_> {
             || class.smite.is_some()
             || class.hands.is_some()
             || class.courage.is_some()
+            || class.gun.is_some()
+            || class.rebuke.is_some()
+    }
+
+    /// `u` has a use of rebuke death left.
+    #[inline]
+    pub fn can_rebuke_death(&self, u: UnitId) -> bool {
+        self.fight.can_rebuke_death(u.index())
+    }
+
+    /// `u`'s firearm is broken by a misfire and it has the grit quick clear needs.
+    #[inline]
+    pub fn can_quick_clear(&self, u: UnitId) -> bool {
+        let f = self.fight;
+        f.has_grit(u.index()) && f.grit(u.index()) >= 1 && f.jammed(u.index()).is_some()
+    }
+
+    /// Grit points `u` has left (0 without grit).
+    #[inline]
+    pub fn grit(&self, u: UnitId) -> u32 {
+        self.fight.grit(u.index())
     }
 
     /// `u` can start inspiring courage now (a round left, not performing already).

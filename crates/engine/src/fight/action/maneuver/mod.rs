@@ -216,9 +216,9 @@ impl Fight<'_> {
         bonus
     }
 
-    /// `t`'s CMD against `a`'s `kind`: +2 per Improved and Greater feat of that manoeuvre.
+    /// `t`'s CMD against `a`'s `kind`: +2 per Improved and Greater feat of that manoeuvre; « Stability » (`class`).
     pub(crate) fn maneuver_cmd(&self, t: usize, a: usize, kind: Maneuver) -> i32 {
-        self.cmd(t, a) + kind.feat_bonus(self.info[t].traits.feats)
+        self.cmd(t, a) + kind.feat_bonus(self.info[t].traits.feats) + self.stability(t, kind)
     }
 
     /// −4 to disarm without a weapon (« Attempting to disarm a foe while unarmed imposes a −4

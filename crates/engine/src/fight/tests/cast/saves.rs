@@ -209,3 +209,36 @@ fn undead_are_immune_to_mind_affecting_spells() {
         ["casts command (cleric 1, slot 1) on golem: immune"]
     );
 }
+
+/// « Bestiary — Golem — Immunity to Magic »: a spell that allows spell resistance has no
+/// effect.
+#[test]
+fn immunity_to_magic_stops_spells_that_allow_spell_resistance() {
+    let golem = || {
+        creature(
+            "golem",
+            json!({"specials": [{ "rule": "immunity_to_magic" }], "hp_max": 50}),
+        )
+    };
+    let w = wizard(3, &["magic missile"], json!({"1": 1}), json!({}));
+    let p = one_on_one(w, golem(), "A..B", cast("magic missile", on(1)), &[]);
+    assert_eq!(
+        p.said_by("wizard"),
+        ["casts magic missile (sorcerer_wizard 1, slot 1) on golem: #1 immune"]
+    );
+    // Without the rule, the missiles strike.
+    let w = wizard(3, &["magic missile"], json!({"1": 1}), json!({}));
+    let plain = creature("golem", json!({"hp_max": 50}));
+    let p = one_on_one(
+        w,
+        plain,
+        "A..B",
+        cast("magic missile", on(1)),
+        &[(4, 3), (4, 2)],
+    );
+    assert!(
+        !p.said_by("wizard")[0].ends_with("immune"),
+        "{:?}",
+        p.said_by("wizard")
+    );
+}
