@@ -313,6 +313,8 @@ fn special_summary(c: &Combatant, s: Special) -> String {
             format!("{words} ({} a day)", pool.map_or(0, |r| r.1))
         }
         Special::FavoredEnemy { against, amount } => format!("{words} ({against} +{amount})"),
+        Special::Hex { kind, dc: 0 } => format!("{words} ({kind})"),
+        Special::Hex { kind, dc } => format!("{words} ({kind}, Will DC {dc})"),
     }
 }
 

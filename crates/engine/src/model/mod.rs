@@ -46,6 +46,7 @@ mod roll;
 pub mod special;
 mod special_areas;
 mod special_class;
+mod special_hex;
 mod special_umr;
 mod validate;
 
@@ -53,6 +54,8 @@ mod validate;
 mod tests;
 #[cfg(test)]
 mod tests_class_specials;
+#[cfg(test)]
+mod tests_hex_specials;
 #[cfg(test)]
 mod tests_rules;
 #[cfg(test)]
@@ -75,7 +78,7 @@ pub use file::{
     AbilitiesFile, AcFile, AttackFile, CombatantFile, ConditionFile, CrValue, DamageFile, DrFile,
     ModifierFile, SavesFile, SkillFile, SplashFile, TimedConditionFile,
 };
-pub use special::{Special, SpecialEntry, SpecialFile, SpecialRule};
+pub use special::{HexKind, Special, SpecialEntry, SpecialFile, SpecialRule};
 pub use validate::{LIMIT, UNNAMED};
 
 use crate::de::from_json;

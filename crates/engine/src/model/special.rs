@@ -73,6 +73,10 @@
 //! - `inspire_courage` (« CRB — Bard — Bardic Performance »): `resource`, the name of the
 //!   file's `resources` entry holding the rounds of bardic performance (4 + Cha modifier, +2
 //!   per level after 1st).
+//! - `hex` (« APG — Witch — Hexes »): `hex`, the kind — `slumber`, `healing`, `evil_eye`,
+//!   `misfortune` or `cackle` — and, for slumber, evil eye and misfortune, `dc` 1–60 (Will:
+//!   10 + ½ witch level + Int modifier). One entry per kind; give each its `feature` line
+//!   (« Hex (slumber, Will DC 15) »), since every hex line starts with the same word.
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -87,6 +91,7 @@ use super::special_areas::{self, AreaFields, AreaKind};
 pub use super::special_areas::{
     AreaRule, BreathEffect, BreathShape, Energy, summary as area_summary,
 };
+pub use super::special_hex::HexKind;
 use crate::error::Problems;
 use crate::vocab::{Ability, DamageType, DamageTypes, Vocabulary, vocabulary};
 
@@ -125,6 +130,7 @@ vocabulary! {
         SmiteEvil = "smite_evil",
         LayOnHands = "lay_on_hands",
         InspireCourage = "inspire_courage",
+        Hex = "hex",
     }
 }
 
@@ -164,6 +170,7 @@ impl SpecialRule {
             SpecialRule::SmiteEvil => "smite evil",
             SpecialRule::LayOnHands => "lay on hands",
             SpecialRule::InspireCourage => "inspire courage",
+            SpecialRule::Hex => "hex",
         }
     }
 }
@@ -210,6 +217,7 @@ pub struct SpecialFile {
     pub recharge: Option<String>,
     pub resource: Option<String>,
     pub creature_type: Option<String>,
+    pub hex: Option<String>,
 }
 
 /// How long a paralysis lasts: rounds rolled, or until the end of the fight.
@@ -302,6 +310,8 @@ pub enum Special {
     /// « CRB — Bard — Inspire Courage »: rounds of bardic performance from the `resources`
     /// entry `resource`.
     InspireCourage { resource: u8 },
+    /// « APG — Witch — Hexes »: the hex `kind`, its Will `dc` (0 when it allows no save).
+    Hex { kind: HexKind, dc: u8 },
 }
 
 impl Special {
@@ -341,6 +351,7 @@ impl Special {
             Special::SmiteEvil { .. } => SpecialRule::SmiteEvil,
             Special::LayOnHands { .. } => SpecialRule::LayOnHands,
             Special::InspireCourage { .. } => SpecialRule::InspireCourage,
+            Special::Hex { .. } => SpecialRule::Hex,
         }
     }
 
@@ -354,6 +365,14 @@ impl Special {
             | Special::Bleed { attack, .. }
             | Special::EnergyDrain { attack, .. }
             | Special::KnockoutPoison { attack, .. } => Some(attack),
+            _ => None,
+        }
+    }
+
+    /// The kind of a `hex` entry (a witch has several, one of each kind).
+    pub fn hex(self) -> Option<HexKind> {
+        match self {
+            Special::Hex { kind, .. } => Some(kind),
             _ => None,
         }
     }
@@ -390,7 +409,9 @@ pub(super) fn specials(
             continue;
         };
         let twin = out.iter().position(|e| {
-            e.special.rule() == found.special.rule() && e.special.attack() == found.special.attack()
+            e.special.rule() == found.special.rule()
+                && e.special.attack() == found.special.attack()
+                && e.special.hex() == found.special.hex()
         });
         let rider_twin = found.special.attack().and_then(|a| {
             out.iter()
@@ -451,6 +472,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::SmiteEvil | SpecialRule::LayOnHands | SpecialRule::InspireCourage => {
             name == "resource"
         }
+        SpecialRule::Hex => matches!(name, "hex" | "dc"),
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
@@ -474,6 +496,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         ("recharge", s.recharge.is_some()),
         ("resource", s.resource.is_some()),
         ("creature_type", s.creature_type.is_some()),
+        ("hex", s.hex.is_some()),
     ];
     for (name, present) in given {
         if present && !takes(name) {
@@ -485,6 +508,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         if !present
             && takes(name)
             && !matches!(name, "bypass" | "immune_subtypes")
+            && rule != SpecialRule::Hex
             && !(rule.area_kind()).is_some_and(|k| special_areas::optional(k, name))
         {
             p.add(
@@ -618,6 +642,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::SmiteEvil
         | SpecialRule::LayOnHands
         | SpecialRule::InspireCourage => s.class_special(p, at, rule, cx)?,
+        SpecialRule::Hex => s.hex_special(p, at)?,
     };
     Some(SpecialEntry {
         special,

@@ -6,6 +6,7 @@
 //! the action families' business (`action::{attack, movement, stance, maneuver, weapons}`).
 
 use crate::board::Pos;
+use crate::model::HexKind;
 use crate::rules::maneuver::{EscapeBy, Maneuver, ManeuverOption};
 use crate::spell::SpellId;
 use crate::spell::vocab::CastingTime;
@@ -140,6 +141,9 @@ pub enum Action {
     LayOnHands { ally: UnitId },
     /// Standard: « CRB — Bard — Inspire Courage » starts (`fight::class`).
     InspireCourage,
+    /// Standard, no attack of opportunity: « APG — Witch — Hexes », hex `kind` on `target`
+    /// (`fight::class::hex`).
+    Hex { kind: HexKind, target: UnitId },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -296,6 +300,7 @@ impl Action {
             Action::Smite { .. } => "smite_evil",
             Action::LayOnHandsSelf | Action::LayOnHands { .. } => "lay_on_hands",
             Action::InspireCourage => "inspire_courage",
+            Action::Hex { .. } => "hex",
         }
     }
 
@@ -369,6 +374,7 @@ impl Action {
             Action::LayOnHands { .. } | Action::InspireCourage => {
                 Cost::new(Slot::Standard, Stays, No)
             }
+            Action::Hex { .. } => Cost::new(Slot::Standard, Stays, No),
         }
     }
 
@@ -421,6 +427,7 @@ impl Action {
             | Action::LayOnHandsSelf
             | Action::LayOnHands { .. }
             | Action::InspireCourage => Some(self),
+            Action::Hex { .. } => Some(self),
         }
     }
 }

@@ -46,14 +46,18 @@
 //!   out of the fight or cannot act. Simplified: charm effects have no descriptor here, so
 //!   the save bonus is against fear only; hearing, range and the move action at 7th level
 //!   are not modelled.
+//! - Witch hexes (`hex`): slumber and the healing hex, standard actions that provoke no
+//!   attack of opportunity, each once per target a fight (a mark on the target); the rules
+//!   and their simplifications are in that file's functions.
 
 mod edge;
 mod hands;
+pub(crate) mod hex;
 mod perform;
 mod rage;
 mod smite;
 
-use crate::model::{Combatant, CreatureType, Special};
+use crate::model::{Combatant, CreatureType, HexKind, Special};
 use crate::rules::{BonusType, Descriptor, Modifier, Stat, When};
 
 /// « CRB — Barbarian — Rage »: where its rounds come from and what it adds.
@@ -81,6 +85,34 @@ pub struct ClassAbilities {
     /// after), and the `resources` entry of its rounds.
     pub courage: Option<i32>,
     pub courage_resource: u8,
+    /// « APG — Witch — Hexes »: the hexes it knows.
+    pub hexes: Option<Hexes>,
+}
+
+/// « APG — Witch — Hexes »: which hexes a witch knows and their numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hexes {
+    /// Known hexes, as bits of [`HexKind`]'s order.
+    pub known: u8,
+    /// Slumber's Will DC.
+    pub slumber_dc: u8,
+    /// Evil eye's and misfortune's Will DCs.
+    pub evil_eye_dc: u8,
+    pub misfortune_dc: u8,
+    /// Its witch level: slumber's rounds.
+    pub level: u8,
+    /// Its caster level: the healing hex's bonus (at most +5).
+    pub caster_level: u8,
+    /// Its Intelligence modifier: evil eye's rounds are 3 + it.
+    pub int: i8,
+}
+
+impl Hexes {
+    /// It knows hex `kind`.
+    #[inline]
+    pub fn knows(&self, kind: HexKind) -> bool {
+        self.known & (1 << kind as u8) != 0
+    }
 }
 
 /// « CRB — Paladin — Lay on Hands »: where its uses come from and the d6s it heals.
@@ -138,6 +170,24 @@ impl ClassAbilities {
                         level: c.level().max(1) as i32,
                     });
                 }
+                Special::Hex { kind, dc } => {
+                    let hexes = out.hexes.get_or_insert(Hexes {
+                        level: c.level().clamp(1, 40) as u8,
+                        caster_level: c.caster_level().clamp(1, 40) as u8,
+                        int: c
+                            .abilities()
+                            .modifier(crate::model::Ability::Int)
+                            .clamp(-5, 20) as i8,
+                        ..Hexes::default()
+                    });
+                    hexes.known |= 1 << kind as u8;
+                    match kind {
+                        HexKind::Slumber => hexes.slumber_dc = dc,
+                        HexKind::EvilEye => hexes.evil_eye_dc = dc,
+                        HexKind::Misfortune => hexes.misfortune_dc = dc,
+                        HexKind::Healing | HexKind::Cackle => {}
+                    }
+                }
                 _ => {}
             }
         }
@@ -185,6 +235,8 @@ pub struct ClassState {
     pub perform_left: u32,
     /// Inspiring courage.
     pub performing: bool,
+    /// The hexes that marked it this fight (bits of `hex`: slumbered, healed).
+    pub hex_marks: u8,
 }
 
 impl ClassState {

@@ -132,7 +132,8 @@ impl Specials {
                 | Special::FavoredEnemy { .. }
                 | Special::SmiteEvil { .. }
                 | Special::LayOnHands { .. }
-                | Special::InspireCourage { .. } => {}
+                | Special::InspireCourage { .. }
+                | Special::Hex { .. } => {}
             }
         }
         out.umr = Umr::of(c);

@@ -18,6 +18,7 @@ mod economy;
 mod feats;
 mod fights;
 mod finish;
+mod hex;
 mod life;
 mod maneuver;
 mod movement;

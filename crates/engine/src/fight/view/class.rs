@@ -16,6 +16,19 @@ impl View<'_> {
             || class.smite.is_some()
             || class.hands.is_some()
             || class.courage.is_some()
+            || class.hexes.is_some()
+    }
+
+    /// The hexes `u` knows and their numbers.
+    #[inline]
+    pub fn hexes(&self, u: UnitId) -> Option<crate::fight::Hexes> {
+        self.fight.info[u.index()].traits.class.hexes
+    }
+
+    /// `u` can use hex `kind` on `t` now (`fight::class::hex`).
+    #[inline]
+    pub fn can_hex(&self, u: UnitId, kind: crate::model::HexKind, t: UnitId) -> bool {
+        self.fight.can_hex(u.index(), kind, t.index())
     }
 
     /// `u` can start inspiring courage now (a round left, not performing already).
