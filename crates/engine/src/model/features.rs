@@ -16,7 +16,15 @@ use super::special::SpecialRule;
 use crate::rules::feat::read_feat_line;
 
 /// Features the engine reads from the line itself (`fight::unit`).
-pub const READ_FROM_LINE: &[&str] = &["sneak attack", "evasion", "improved evasion", "scent"];
+pub const READ_FROM_LINE: &[&str] = &[
+    "sneak attack",
+    "evasion",
+    "improved evasion",
+    "scent",
+    // « CRB — Elves — Elven Magic »: +2 on caster level checks against spell resistance
+    // (`fight::cast::caster`); its Spellcraft bonus is in the skill's total.
+    "elven magic",
+];
 
 /// Features with no effect in a simulated fight: senses of a world without light levels, and
 /// abilities for outside combat, for water, or for time spans longer than a fight. Their
@@ -62,6 +70,9 @@ pub const IN_OTHER_FIELDS: &[&str] = &[
     "undersized weapons",
     // A zombie's poor reflexes: its `conditions` start it staggered for the whole fight.
     "staggered",
+    // « CRB — Wizard — Arcane School »: the opposition schools' spells are simply absent
+    // from the file's `spells` (a prepared caster who leaves them out pays nothing).
+    "prohibited schools",
 ];
 
 /// What a `features` line resolves to.

@@ -61,7 +61,8 @@ pub struct Caster {
     /// Combat Casting: +4 on concentration checks to cast defensively or grappled.
     pub combat_casting: bool,
     /// Spell Penetration (+2) and Greater Spell Penetration (+2 more) on caster level checks
-    /// against spell resistance.
+    /// against spell resistance; « CRB — Elves — Elven Magic » adds +2 (read from its
+    /// `features` line).
     pub penetration: i32,
 }
 
@@ -77,6 +78,11 @@ fn metamagic_of(feat: Feat) -> Option<MetamagicKind> {
         Feat::HeightenSpell => MetamagicKind::Heighten,
         _ => return None,
     })
+}
+
+/// `c` has a `features` line of these words (« Elven Magic »).
+fn has_line(c: &Combatant, words: &str) -> bool {
+    (c.features().iter()).any(|l| crate::model::features::feature_is(l, words))
 }
 
 impl Caster {
@@ -105,7 +111,8 @@ impl Caster {
         let (focus, greater_focus) = spell_focus_schools(c.feats());
         let metamagic = (feats.iter()).filter_map(metamagic_of).collect();
         let penetration = 2 * i32::from(feats.contains(Feat::SpellPenetration))
-            + 2 * i32::from(feats.contains(Feat::GreaterSpellPenetration));
+            + 2 * i32::from(feats.contains(Feat::GreaterSpellPenetration))
+            + 2 * i32::from(has_line(c, "elven magic"));
         Some(Caster {
             list,
             arcane: is_arcane(list),

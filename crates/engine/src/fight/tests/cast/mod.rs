@@ -9,6 +9,7 @@ mod action;
 mod areas;
 mod catalogue;
 mod delivery;
+mod elven_magic;
 mod guards;
 mod lasting;
 mod metamagic;
