@@ -24,6 +24,9 @@ pub const READ_FROM_LINE: &[&str] = &[
     // « CRB — Elves — Elven Magic »: +2 on caster level checks against spell resistance
     // (`fight::cast::caster`); its Spellcraft bonus is in the skill's total.
     "elven magic",
+    // « CRB — Wizard — Evocation — Intense Spells »: +½ level on evocation damage, once a
+    // spell (`fight::cast::rolls`).
+    "intense spells",
 ];
 
 /// Features with no effect in a simulated fight: senses of a world without light levels, and

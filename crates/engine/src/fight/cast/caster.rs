@@ -64,6 +64,10 @@ pub struct Caster {
     /// against spell resistance; « CRB — Elves — Elven Magic » adds +2 (read from its
     /// `features` line).
     pub penetration: i32,
+    /// « CRB — Wizard — Evocation — Intense Spells »: +½ wizard level (at least 1) on the
+    /// damage of its evocation spells that deal hit point damage, once a spell (read from its
+    /// `features` line; 0 without it).
+    pub intense: i32,
 }
 
 /// The metamagic feat a [`Feat`] is, if any.
@@ -113,6 +117,11 @@ impl Caster {
         let penetration = 2 * i32::from(feats.contains(Feat::SpellPenetration))
             + 2 * i32::from(feats.contains(Feat::GreaterSpellPenetration))
             + 2 * i32::from(has_line(c, "elven magic"));
+        let intense = if has_line(c, "intense spells") {
+            (c.level() as i32 / 2).max(1)
+        } else {
+            0
+        };
         Some(Caster {
             list,
             arcane: is_arcane(list),
@@ -127,6 +136,7 @@ impl Caster {
             asf: c.armor_spell_failure(),
             combat_casting: feats.contains(Feat::CombatCasting),
             penetration,
+            intense,
         })
     }
 

@@ -7,9 +7,9 @@
 
 mod action;
 mod areas;
+mod caster_features;
 mod catalogue;
 mod delivery;
-mod elven_magic;
 mod guards;
 mod lasting;
 mod metamagic;
