@@ -189,6 +189,12 @@ pub const CLASS_AND_RACE: &[(Matches, &str)] = &[
         "the patron's spells are in the file's `spells`",
     ),
     (
+        Matches::Words("arcane bond"),
+        "a bonded object's daily spell: one more slot of the wizard's highest level in \
+         `spell_slots` (simplified: the spell comes from those it prepared, not its whole \
+         spellbook)",
+    ),
+    (
         Matches::Words("adaptability"),
         "the bonus Skill Focus: one of the file's `feats`",
     ),
