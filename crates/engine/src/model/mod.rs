@@ -42,6 +42,7 @@ mod combatant;
 mod creature_type;
 pub mod features;
 mod file;
+mod hex_kind;
 mod roll;
 pub mod special;
 mod special_areas;

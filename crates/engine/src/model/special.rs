@@ -85,13 +85,13 @@ use serde::Deserialize;
 
 use super::attack::{Attack, AttackKind};
 use super::creature_type::CreatureType;
+pub use super::hex_kind::HexKind;
 pub use super::roll::Roll;
 use super::roll::{ranged, roll};
 use super::special_areas::{self, AreaFields, AreaKind};
 pub use super::special_areas::{
     AreaRule, BreathEffect, BreathShape, Energy, summary as area_summary,
 };
-pub use super::special_hex::HexKind;
 use crate::error::Problems;
 use crate::vocab::{Ability, DamageType, DamageTypes, Vocabulary, vocabulary};
 
