@@ -36,8 +36,8 @@ impl HexKind {
     /// A fight acts on this hex (the others are refused at the door rather than ignored).
     pub fn modelled(self) -> bool {
         match self {
-            HexKind::Slumber | HexKind::Healing => true,
-            HexKind::EvilEye | HexKind::Misfortune | HexKind::Cackle => false,
+            HexKind::Slumber | HexKind::Healing | HexKind::EvilEye | HexKind::Cackle => true,
+            HexKind::Misfortune => false,
         }
     }
 }

@@ -74,7 +74,8 @@
 //!   file's `resources` entry holding the rounds of bardic performance (4 + Cha modifier, +2
 //!   per level after 1st).
 //! - `hex` (« APG — Witch — Hexes »): `hex`, the kind — `slumber`, `healing`, `evil_eye`,
-//!   `misfortune` or `cackle` — and, for slumber, evil eye and misfortune, `dc` 1–60 (Will:
+//!   `misfortune` (rejected: not modelled yet) or `cackle` — and, for slumber, evil eye and
+//!   misfortune, `dc` 1–60 (Will:
 //!   10 + ½ witch level + Int modifier). One entry per kind; give each its `feature` line
 //!   (« Hex (slumber, Will DC 15) »), since every hex line starts with the same word.
 //!

@@ -55,7 +55,7 @@ fn hex_entries_reject_bad_kinds_dcs_and_twins() {
         "between",
     );
     rejects(
-        r#"[{ "rule": "hex", "hex": "evil_eye", "dc": 15 }]"#,
+        r#"[{ "rule": "hex", "hex": "misfortune", "dc": 15 }]"#,
         "specials[0].hex",
         "not modelled",
     );

@@ -2,7 +2,9 @@
 //! healing hex on the most hurt living ally within touch (itself included) at half its hit
 //! points or less, dying ones first; else slumber on the strongest enemy within 30 feet
 //! that is likely to fail its Will save (it succeeds at most half the time) and is neither asleep nor
-//! helpless already nor immune. Each takes the turn's standard action. Reads the fight only
+//! helpless already nor immune; else evil eye (its attack-roll option, as the reference
+//! spec chooses) on the strongest enemy in range that bears none. Each takes the turn's
+//! standard action. Cackle is left to other policies. Reads the fight only
 //! through the [`View`]; fills a [`Plan`].
 
 use crate::fight::{Action, Plan, UnitId, View};
@@ -33,7 +35,25 @@ pub fn hex_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
         });
         return true;
     }
+    if hexes.knows(HexKind::EvilEye)
+        && let Some(foe) = eye_choice(view, me)
+    {
+        plan.push(Action::Hex {
+            kind: HexKind::EvilEye,
+            target: foe,
+        });
+        return true;
+    }
     false
+}
+
+/// « Evil eye on attack rolls »: the active enemy of the most maximum hit points in range
+/// that bears none (ties: unit order).
+fn eye_choice(view: &View<'_>, me: UnitId) -> Option<UnitId> {
+    view.units()
+        .filter(|&o| view.active(o) && !view.helpless(o))
+        .filter(|&o| view.can_hex(me, HexKind::EvilEye, o))
+        .max_by_key(|&o| (view.hp_max(o), std::cmp::Reverse(o)))
 }
 
 /// The living ally (or `me`) in touch at half its hit points or less that the healing hex

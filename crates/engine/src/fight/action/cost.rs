@@ -374,6 +374,11 @@ impl Action {
             Action::LayOnHands { .. } | Action::InspireCourage => {
                 Cost::new(Slot::Standard, Stays, No)
             }
+            // « APG — Witch — Cackle »: a move action; the other hexes are standard.
+            Action::Hex {
+                kind: HexKind::Cackle,
+                ..
+            } => Cost::new(Slot::Move, Stays, No),
             Action::Hex { .. } => Cost::new(Slot::Standard, Stays, No),
         }
     }

@@ -1,11 +1,12 @@
 //! « APG — Witch — Hexes » in a fight (the rules and their simplifications are in [`super`]):
-//! slumber and the healing hex, each a standard action that provokes no attack of
-//! opportunity. Owns these steps and the marks they leave on their targets; the values are
+//! slumber, the healing hex and evil eye, each a standard action that provokes no attack of
+//! opportunity, and cackle (a move action). Owns these steps and the marks they leave on
+//! their targets; the values are
 //! `super`'s ([`Hexes`]), the conditions `rules::condition`'s.
 
 use crate::model::HexKind;
 use crate::rng::Roller;
-use crate::rules::{Condition, Context, Descriptor, Save, roll_save};
+use crate::rules::{Condition, Context, Descriptor, Save, SaveResult, roll_save};
 use crate::vocab::EffectTag;
 
 use super::super::action::ActionResult;
@@ -45,7 +46,14 @@ impl Fight<'_> {
                     && marks & HEX_HEALED == 0
                     && (t == u || self.distance_ft(u, t) <= 5)
             }
-            HexKind::EvilEye | HexKind::Misfortune | HexKind::Cackle => false,
+            HexKind::EvilEye => {
+                self.enemies(u, t)
+                    && self.round >= self.units[t].class.evil_eye_until
+                    && self.distance_ft(u, t) <= HEX_RANGE_FT
+                    && self.has_line_of_effect_from(u, self.units[u].pos, t)
+            }
+            HexKind::Cackle => t == u,
+            HexKind::Misfortune => false,
         }
     }
 
@@ -66,9 +74,9 @@ impl Fight<'_> {
         match kind {
             HexKind::Slumber => self.slumber((u, t), hexes, dice, sink),
             HexKind::Healing => self.healing_hex((u, t), hexes, dice, sink),
-            HexKind::EvilEye | HexKind::Misfortune | HexKind::Cackle => {
-                return ActionResult::refused("hex", "hex_not_possible");
-            }
+            HexKind::EvilEye => self.evil_eye((u, t), hexes, dice, sink),
+            HexKind::Cackle => self.cackle(u, sink),
+            HexKind::Misfortune => return ActionResult::refused("hex", "hex_not_possible"),
         }
         ActionResult::done("hex")
     }
@@ -97,14 +105,8 @@ impl Fight<'_> {
             );
             return;
         }
-        let ctx = Context {
-            descriptors: [Descriptor::MindAffecting].into_iter().collect(),
-            source: Some(self.combatant(u).alignment()),
-            ..Context::default()
-        };
-        let bonus = self.save_bonus(t, Save::Will, &ctx);
         let dc = hexes.slumber_dc;
-        let r = roll_save(bonus, i32::from(dc), dice);
+        let (r, bonus) = self.hex_save((u, t), dc, dice);
         if r.success {
             log!(
                 S,
@@ -130,6 +132,95 @@ impl Fight<'_> {
             r.roll,
             r.total
         );
+    }
+
+    /// « Evil Eye », its attack-roll option: `t` takes −2 on its attack rolls for 3 + the
+    /// witch's Intelligence modifier rounds, 1 round on a successful Will save
+    /// (mind-affecting), counted from this round: it lasts until the start of round
+    /// `round + rounds`.
+    fn evil_eye<R: Roller, S: Sink>(
+        &mut self,
+        (u, t): (usize, usize),
+        hexes: Hexes,
+        dice: &mut R,
+        sink: &mut S,
+    ) {
+        if self
+            .combatant(t)
+            .immunities()
+            .to_effect(EffectTag::MindAffecting)
+        {
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.id(u)),
+                "evil eye hex: {} is immune",
+                self.id(t)
+            );
+            return;
+        }
+        let dc = hexes.evil_eye_dc;
+        let (r, bonus) = self.hex_save((u, t), dc, dice);
+        let rounds = if r.success {
+            1
+        } else {
+            (3 + i32::from(hexes.int)).max(1) as u32
+        };
+        let state = &mut self.units[t].class;
+        state.evil_eye_until = self.round + rounds;
+        state.evil_eye_by = u as u8;
+        log!(
+            S,
+            sink,
+            Some(self.round),
+            Some(self.id(u)),
+            "evil eye hex vs {}: Will DC {dc} d20={}{bonus:+}={} {} -> -2 attack for {rounds} rounds",
+            self.id(t),
+            r.roll,
+            r.total,
+            if r.success { "saves" } else { "fails" }
+        );
+    }
+
+    /// « Cackle » (a move action): every evil eye of `u` on a creature within 30 ft. lasts
+    /// one round more.
+    fn cackle<S: Sink>(&mut self, u: usize, sink: &mut S) {
+        let mut extended = 0;
+        for t in 0..self.units.len() {
+            let state = self.units[t].class;
+            if usize::from(state.evil_eye_by) == u
+                && self.round < state.evil_eye_until
+                && self.distance_ft(u, t) <= HEX_RANGE_FT
+            {
+                self.units[t].class.evil_eye_until += 1;
+                extended += 1;
+            }
+        }
+        log!(
+            S,
+            sink,
+            Some(self.round),
+            Some(self.id(u)),
+            "cackle: {extended} hexes last a round more"
+        );
+    }
+
+    /// `t`'s Will save against `u`'s hex of `dc` (a mind-affecting effect): the roll and
+    /// the bonus.
+    fn hex_save<R: Roller>(
+        &self,
+        (u, t): (usize, usize),
+        dc: u8,
+        dice: &mut R,
+    ) -> (SaveResult, i32) {
+        let ctx = Context {
+            descriptors: [Descriptor::MindAffecting].into_iter().collect(),
+            source: Some(self.combatant(u).alignment()),
+            ..Context::default()
+        };
+        let bonus = self.save_bonus(t, Save::Will, &ctx);
+        (roll_save(bonus, i32::from(dc), dice), bonus)
     }
 
     /// « Healing »: as cure light wounds at the witch's caster level (1d8 + caster level,

@@ -46,8 +46,9 @@
 //!   out of the fight or cannot act. Simplified: charm effects have no descriptor here, so
 //!   the save bonus is against fear only; hearing, range and the move action at 7th level
 //!   are not modelled.
-//! - Witch hexes (`hex`): slumber and the healing hex, standard actions that provoke no
-//!   attack of opportunity, each once per target a fight (a mark on the target); the rules
+//! - Witch hexes (`hex`): slumber, healing and evil eye (standard actions that provoke no
+//!   attack of opportunity; slumber and healing once per target a fight) and cackle (a move
+//!   action that extends evil eyes); the rules
 //!   and their simplifications are in that file's functions.
 
 mod edge;
@@ -197,7 +198,10 @@ impl ClassAbilities {
     /// Some ability changes the numbers of an attack by whom it is aimed at (favored enemy,
     /// smite evil): `edge`'s hook looks further.
     pub fn edges(&self) -> bool {
-        self.favored.is_some() || self.smite.is_some() || self.courage.is_some()
+        self.favored.is_some()
+            || self.smite.is_some()
+            || self.courage.is_some()
+            || self.hexes.is_some_and(|h| h.knows(HexKind::EvilEye))
     }
 
     /// The standing modifiers these abilities add to the stat block's (bravery's).
@@ -237,6 +241,10 @@ pub struct ClassState {
     pub performing: bool,
     /// The hexes that marked it this fight (bits of `hex`: slumbered, healed).
     pub hex_marks: u8,
+    /// « Evil Eye »: −2 on its attack rolls until the start of this round (0: none).
+    pub evil_eye_until: u32,
+    /// The witch whose evil eye it bears (a unit index): her cackle extends it.
+    pub evil_eye_by: u8,
 }
 
 impl ClassState {

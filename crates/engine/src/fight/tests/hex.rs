@@ -172,3 +172,63 @@ fn hex_policy_heals_a_hurt_ally_in_touch_else_slumbers_the_strongest_likely_to_f
     let slept = decide_with(&s, 0, |_| {}, |_, a| hex_of(a));
     assert_eq!(slept, ["slumber u3"]);
 }
+
+/// A witch who knows evil eye (Will DC 15) and cackle.
+fn eyeing_witch() -> Combatant {
+    creature(
+        "witch",
+        json!({
+            "level": 2, "abilities": { "int_score": 18 },
+            "specials": [
+                { "rule": "hex", "hex": "evil_eye", "dc": 15 },
+                { "rule": "hex", "hex": "cackle" }
+            ]
+        }),
+    )
+}
+
+#[test]
+fn evil_eye_hex_gives_minus_2_attack_for_3_plus_int_rounds_1_on_a_save_and_cackle_extends() {
+    let s = scenario(
+        room(&["A..B", "...B"]),
+        vec![
+            ("a", vec![eyeing_witch()]),
+            ("b", vec![foe("ogre", 30, 0), foe("orc", 30, 0)]),
+        ],
+        1,
+    );
+    fresh(&s, |fight, sink| {
+        fight.round = 1;
+        let mut dice = crate::rng::ScriptedDice::new([(20, 3), (20, 15)]);
+        assert!(fight.hex((0, 1), HexKind::EvilEye, &mut dice, sink).ok);
+        assert!(fight.hex((0, 2), HexKind::EvilEye, &mut dice, sink).ok);
+        assert_eq!(
+            sink.0[0].message,
+            "evil eye hex vs ogre: Will DC 15 d20=3+0=3 fails -> -2 attack for 7 rounds"
+        );
+        assert_eq!(
+            sink.0[1].message,
+            "evil eye hex vs orc: Will DC 15 d20=15+0=15 saves -> -2 attack for 1 rounds"
+        );
+        assert_eq!(fight.units[1].class.evil_eye_until, 8);
+        assert_eq!(fight.units[2].class.evil_eye_until, 2);
+        let club = fight
+            .attack_numbers(1, 0, 0, Default::default(), false)
+            .unwrap();
+        assert_eq!(club.bonus, -2);
+        // « Cackle »: a move action, each of her evil eyes within 30 ft. one round more.
+        let cackle = Action::Hex {
+            kind: HexKind::Cackle,
+            target: UnitId::new(0),
+        };
+        assert_eq!(cackle.cost().slot, crate::fight::Slot::Move);
+        assert!(fight.hex((0, 0), HexKind::Cackle, &mut dice, sink).ok);
+        assert_eq!(sink.0[2].message, "cackle: 2 hexes last a round more");
+        assert_eq!(fight.units[2].class.evil_eye_until, 3);
+        fight.round = 3;
+        let club = fight
+            .attack_numbers(2, 0, 0, Default::default(), false)
+            .unwrap();
+        assert_eq!(club.bonus, 0);
+    });
+}
