@@ -33,6 +33,11 @@ pub struct Magic<'s> {
     pub area: RefCell<AreaSquares>,
     /// Scratch: the amounts a cast rolled, by effect (see `cast::rolls`).
     pub rolled: Vec<i32>,
+    /// Scratch: the index in `rolled` that Intense Spells raised this cast (`usize::MAX`:
+    /// none), so the log shows the bonus (see `cast::rolls`).
+    pub intense_at: usize,
+    /// The casting unit's Intense Spells bonus, this cast (0: none).
+    pub intense: i32,
 }
 
 impl<'s> Magic<'s> {
@@ -57,6 +62,8 @@ impl<'s> Magic<'s> {
             caught: Vec::with_capacity(n),
             area: RefCell::new(AreaSquares::new()),
             rolled: Vec::with_capacity(16),
+            intense_at: usize::MAX,
+            intense: 0,
         }
     }
 }

@@ -39,6 +39,7 @@ pub use action::{
     MetamagicKind, Metamagics, Movement, Plan, Provokes, Readied, ReadyAim, Slot, Trigger,
 };
 pub use arms::WeaponState;
+pub use class::Hexes;
 pub use detour::{Approach, StepsToward};
 pub use special::values::{Areas, Breath, Channel, Gaze};
 pub use state::Life;

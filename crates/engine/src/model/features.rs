@@ -27,6 +27,12 @@ pub const READ_FROM_LINE: &[&str] = &[
     "uncanny dodge",
     "aura of courage",
     "favored terrain",
+    // « CRB — Elves — Elven Magic »: +2 on caster level checks against spell resistance
+    // (`fight::cast::caster`); its Spellcraft bonus is in the skill's total.
+    "elven magic",
+    // « CRB — Wizard — Evocation — Intense Spells »: +½ level on evocation damage, once a
+    // spell (`fight::cast::rolls`).
+    "intense spells",
 ];
 
 /// Whole lines the engine reads (`fight::class::guard`): only that choice of a feature with
@@ -77,6 +83,9 @@ pub const IN_OTHER_FIELDS: &[&str] = &[
     "undersized weapons",
     // A zombie's poor reflexes: its `conditions` start it staggered for the whole fight.
     "staggered",
+    // « CRB — Wizard — Arcane School »: the opposition schools' spells are simply absent
+    // from the file's `spells` (a prepared caster who leaves them out pays nothing).
+    "prohibited schools",
 ];
 
 /// What a `features` line resolves to.
@@ -191,6 +200,12 @@ pub const CLASS_AND_RACE: &[(Matches, &str)] = &[
     (
         Matches::Words("patron"),
         "the patron's spells are in the file's `spells`",
+    ),
+    (
+        Matches::Words("arcane bond"),
+        "a bonded object's daily spell: one more slot of the wizard's highest level in \
+         `spell_slots` (simplified: the spell comes from those it prepared, not its whole \
+         spellbook)",
     ),
     (
         Matches::Words("adaptability"),

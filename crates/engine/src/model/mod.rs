@@ -42,10 +42,12 @@ mod combatant;
 mod creature_type;
 pub mod features;
 mod file;
+mod hex_kind;
 mod roll;
 pub mod special;
 mod special_areas;
 mod special_class;
+mod special_hex;
 mod special_umr;
 mod validate;
 
@@ -53,6 +55,8 @@ mod validate;
 mod tests;
 #[cfg(test)]
 mod tests_class_specials;
+#[cfg(test)]
+mod tests_hex_specials;
 #[cfg(test)]
 mod tests_rules;
 #[cfg(test)]
@@ -75,7 +79,7 @@ pub use file::{
     AbilitiesFile, AcFile, AttackFile, CombatantFile, ConditionFile, CrValue, DamageFile, DrFile,
     ModifierFile, SavesFile, SkillFile, SplashFile, TimedConditionFile,
 };
-pub use special::{Special, SpecialEntry, SpecialFile, SpecialRule};
+pub use special::{HexKind, Special, SpecialEntry, SpecialFile, SpecialRule};
 pub use validate::{LIMIT, UNNAMED};
 
 use crate::de::from_json;

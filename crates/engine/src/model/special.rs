@@ -83,6 +83,11 @@
 //!   per two levels. It models the « Healing Domain (Rebuke Death) » line.
 //! - `immunity_to_magic` (« Bestiary — Golem — Immunity to Magic »): no parameter; immune to
 //!   every spell whose file says `spell_resistance: true`.
+//! - `hex` (« APG — Witch — Hexes »): `hex`, the kind — `slumber`, `healing`, `evil_eye`,
+//!   `misfortune` (rejected: not modelled yet) or `cackle` — and, for slumber, evil eye and
+//!   misfortune, `dc` 1–60 (Will:
+//!   10 + ½ witch level + Int modifier). One entry per kind; give each its `feature` line
+//!   (« Hex (slumber, Will DC 15) »), since every hex line starts with the same word.
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -91,6 +96,7 @@ use serde::Deserialize;
 
 use super::attack::{Attack, AttackKind};
 use super::creature_type::CreatureType;
+pub use super::hex_kind::HexKind;
 pub use super::roll::Roll;
 use super::roll::{ranged, roll};
 use super::special_areas::{self, AreaFields, AreaKind};
@@ -139,6 +145,7 @@ vocabulary! {
         Misfire = "misfire",
         RebukeDeath = "rebuke_death",
         ImmunityToMagic = "immunity_to_magic",
+        Hex = "hex",
     }
 }
 
@@ -182,6 +189,7 @@ impl SpecialRule {
             SpecialRule::Misfire => "misfire",
             SpecialRule::RebukeDeath => "healing domain",
             SpecialRule::ImmunityToMagic => "immunity to magic",
+            SpecialRule::Hex => "hex",
         }
     }
 }
@@ -228,6 +236,7 @@ pub struct SpecialFile {
     pub recharge: Option<String>,
     pub resource: Option<String>,
     pub creature_type: Option<String>,
+    pub hex: Option<String>,
 }
 
 /// How long a paralysis lasts: rounds rolled, or until the end of the fight.
@@ -332,6 +341,8 @@ pub enum Special {
     /// « Bestiary — Golem — Immunity to Magic »: immune to spells that allow spell
     /// resistance.
     ImmunityToMagic,
+    /// « APG — Witch — Hexes »: the hex `kind`, its Will `dc` (0 when it allows no save).
+    Hex { kind: HexKind, dc: u8 },
 }
 
 impl Special {
@@ -375,6 +386,7 @@ impl Special {
             Special::Misfire { .. } => SpecialRule::Misfire,
             Special::RebukeDeath { .. } => SpecialRule::RebukeDeath,
             Special::ImmunityToMagic => SpecialRule::ImmunityToMagic,
+            Special::Hex { .. } => SpecialRule::Hex,
         }
     }
 
@@ -388,6 +400,14 @@ impl Special {
             | Special::Bleed { attack, .. }
             | Special::EnergyDrain { attack, .. }
             | Special::KnockoutPoison { attack, .. } => Some(attack),
+            _ => None,
+        }
+    }
+
+    /// The kind of a `hex` entry (a witch has several, one of each kind).
+    pub fn hex(self) -> Option<HexKind> {
+        match self {
+            Special::Hex { kind, .. } => Some(kind),
             _ => None,
         }
     }
@@ -424,7 +444,9 @@ pub(super) fn specials(
             continue;
         };
         let twin = out.iter().position(|e| {
-            e.special.rule() == found.special.rule() && e.special.attack() == found.special.attack()
+            e.special.rule() == found.special.rule()
+                && e.special.attack() == found.special.attack()
+                && e.special.hex() == found.special.hex()
         });
         let rider_twin = found.special.attack().and_then(|a| {
             out.iter()
@@ -488,6 +510,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::Grit | SpecialRule::RebukeDeath => name == "resource",
         SpecialRule::ImmunityToMagic => false,
         SpecialRule::Misfire => matches!(name, "attack" | "amount"),
+        SpecialRule::Hex => matches!(name, "hex" | "dc"),
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
@@ -511,6 +534,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         ("recharge", s.recharge.is_some()),
         ("resource", s.resource.is_some()),
         ("creature_type", s.creature_type.is_some()),
+        ("hex", s.hex.is_some()),
     ];
     for (name, present) in given {
         if present && !takes(name) {
@@ -522,6 +546,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         if !present
             && takes(name)
             && !matches!(name, "bypass" | "immune_subtypes")
+            && rule != SpecialRule::Hex
             && !(rule.area_kind()).is_some_and(|k| special_areas::optional(k, name))
         {
             p.add(
@@ -659,6 +684,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::Misfire
         | SpecialRule::RebukeDeath => s.class_special(p, at, rule, cx)?,
         SpecialRule::ImmunityToMagic => Special::ImmunityToMagic,
+        SpecialRule::Hex => s.hex_special(p, at)?,
     };
     Some(SpecialEntry {
         special,

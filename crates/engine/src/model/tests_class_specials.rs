@@ -6,7 +6,7 @@ use super::tests::{ORC, edit, parse};
 use super::{CreatureType, FeatureUse, Special, SpecialRule};
 
 /// The orc with `resources` {"rage_rounds": 6}, `features` `features` and `specials` `list`.
-fn orc_with(features: &str, list: &str) -> String {
+pub(super) fn orc_with(features: &str, list: &str) -> String {
     let orc = edit(
         ORC,
         r#""features": ["Ferocity", "Light Sensitivity", "Darkvision 60 ft."],"#,
@@ -20,7 +20,7 @@ fn orc_with(features: &str, list: &str) -> String {
 }
 
 /// The only error of the orc with `specials` `list`: its field and message.
-fn rejects(list: &str, field: &str, says: &str) {
+pub(super) fn rejects(list: &str, field: &str, says: &str) {
     let errors = parse(&orc_with("[]", list)).unwrap_err();
     assert_eq!(errors.len(), 1, "{errors}");
     let e = &errors.0[0];

@@ -20,6 +20,7 @@ use super::abilities::{class_actions, perform_turn};
 use super::attack::{full_attack, push_power_choice};
 use super::casting::{Latitude, cast_turn};
 use super::closing::closing_turn;
+use super::hexes::hex_turn;
 use super::monster::trample_turn;
 use super::specials::specials_turn;
 use super::tactical::{hold_turn, retrieve_turn, tactical_turn};
@@ -35,6 +36,7 @@ impl Policy for DefaultPolicy {
         if conditioned_turn(view, me, plan)
             || specials_turn(view, me, plan)
             || perform_turn(view, me, plan)
+            || hex_turn(view, me, plan)
             || cast_turn(view, me, plan, Latitude::FREE)
         {
             return;

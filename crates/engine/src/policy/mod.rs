@@ -25,6 +25,7 @@ mod attack;
 pub mod casting;
 pub mod closing;
 mod default;
+mod hexes;
 mod monster;
 pub mod specials;
 pub mod tactical;
@@ -39,6 +40,7 @@ pub use attack::{full_attack, push_power_choice};
 pub use default::{
     DefaultPolicy, blocked_turn, conditioned_turn, coup_de_grace_choice, default_toward,
 };
+pub use hexes::hex_turn;
 pub use tactics::{FocusWeakest, HoldAndShoot, Kite};
 
 use crate::scenario::Tactic;

@@ -6,6 +6,7 @@
 //! the action families' business (`action::{attack, movement, stance, maneuver, weapons}`).
 
 use crate::board::Pos;
+use crate::model::HexKind;
 use crate::rules::maneuver::{EscapeBy, Maneuver, ManeuverOption};
 use crate::spell::SpellId;
 use crate::spell::vocab::CastingTime;
@@ -146,6 +147,9 @@ pub enum Action {
     RebukeDeath { ally: UnitId },
     /// Standard: « CRB — Bard — Inspire Courage » starts (`fight::class`).
     InspireCourage,
+    /// Standard, no attack of opportunity: « APG — Witch — Hexes », hex `kind` on `target`
+    /// (`fight::class::hex`).
+    Hex { kind: HexKind, target: UnitId },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -304,6 +308,7 @@ impl Action {
             Action::QuickClear { .. } => "quick_clear",
             Action::RebukeDeath { .. } => "rebuke_death",
             Action::InspireCourage => "inspire_courage",
+            Action::Hex { .. } => "hex",
         }
     }
 
@@ -381,6 +386,12 @@ impl Action {
             Action::QuickClear { spend: false } | Action::RebukeDeath { .. } => {
                 Cost::new(Slot::Standard, Stays, No)
             }
+            // « APG — Witch — Cackle »: a move action; the other hexes are standard.
+            Action::Hex {
+                kind: HexKind::Cackle,
+                ..
+            } => Cost::new(Slot::Move, Stays, No),
+            Action::Hex { .. } => Cost::new(Slot::Standard, Stays, No),
         }
     }
 
@@ -435,6 +446,7 @@ impl Action {
             | Action::InspireCourage
             | Action::QuickClear { .. }
             | Action::RebukeDeath { .. } => Some(self),
+            Action::Hex { .. } => Some(self),
         }
     }
 }

@@ -112,6 +112,9 @@ impl Fight<'_> {
             Action::LayOnHands { ally } => {
                 return self.lay_on_hands((u, ally.index()), dice, sink);
             }
+            Action::Hex { kind, target } => {
+                return self.hex((u, target.index()), kind, dice, sink);
+            }
         }
         ActionResult::done(action.kind())
     }

@@ -420,6 +420,7 @@ impl Fight<'_> {
                             cl: plan.cl,
                             total: rolled,
                             metamagic: plan.metamagic.numbers(),
+                            intense: self.intense_shown(base + i),
                         })
                     }
                     _ => None,

@@ -61,8 +61,13 @@ pub struct Caster {
     /// Combat Casting: +4 on concentration checks to cast defensively or grappled.
     pub combat_casting: bool,
     /// Spell Penetration (+2) and Greater Spell Penetration (+2 more) on caster level checks
-    /// against spell resistance.
+    /// against spell resistance; « CRB — Elves — Elven Magic » adds +2 (read from its
+    /// `features` line).
     pub penetration: i32,
+    /// « CRB — Wizard — Evocation — Intense Spells »: +½ wizard level (at least 1) on the
+    /// damage of its evocation spells that deal hit point damage, once a spell (read from its
+    /// `features` line; 0 without it).
+    pub intense: i32,
 }
 
 /// The metamagic feat a [`Feat`] is, if any.
@@ -77,6 +82,11 @@ fn metamagic_of(feat: Feat) -> Option<MetamagicKind> {
         Feat::HeightenSpell => MetamagicKind::Heighten,
         _ => return None,
     })
+}
+
+/// `c` has a `features` line of these words (« Elven Magic »).
+fn has_line(c: &Combatant, words: &str) -> bool {
+    (c.features().iter()).any(|l| crate::model::features::feature_is(l, words))
 }
 
 impl Caster {
@@ -105,7 +115,13 @@ impl Caster {
         let (focus, greater_focus) = spell_focus_schools(c.feats());
         let metamagic = (feats.iter()).filter_map(metamagic_of).collect();
         let penetration = 2 * i32::from(feats.contains(Feat::SpellPenetration))
-            + 2 * i32::from(feats.contains(Feat::GreaterSpellPenetration));
+            + 2 * i32::from(feats.contains(Feat::GreaterSpellPenetration))
+            + 2 * i32::from(has_line(c, "elven magic"));
+        let intense = if has_line(c, "intense spells") {
+            (c.level() as i32 / 2).max(1)
+        } else {
+            0
+        };
         Some(Caster {
             list,
             arcane: is_arcane(list),
@@ -120,6 +136,7 @@ impl Caster {
             asf: c.armor_spell_failure(),
             combat_casting: feats.contains(Feat::CombatCasting),
             penetration,
+            intense,
         })
     }
 

@@ -39,6 +39,8 @@ impl<'s> Fight<'s> {
         sink: &mut S,
     ) {
         self.magic.rolled.clear();
+        self.magic.intense_at = usize::MAX;
+        self.magic.intense = self.info[u].caster.as_ref().map_or(0, |c| c.intense);
         if self.spell(plan.spell).has_no_effect() {
             let mut line = self.cast_head::<S>(u, plan, verb);
             if let Aimed::Unit(t) = plan.aimed
@@ -314,6 +316,7 @@ impl<'s> Fight<'s> {
                 cl: plan.cl,
                 total,
                 metamagic: plan.metamagic.numbers(),
+                intense: self.intense_shown(i),
             };
             let sep = if first { ": " } else { ", " };
             first = false;

@@ -69,7 +69,37 @@ impl Fight<'_> {
             let value = rolled_amount(&d.effect).map_or(0, |a| a.roll(plan.cl, dice, metamagic));
             self.magic.rolled.push(value);
         }
+        if base == 0 {
+            self.intense_spells(list, plan);
+        }
         base
+    }
+
+    /// « CRB — Wizard — Evocation — Intense Spells »: the first delivery of an evocation
+    /// spell (`rolled` was empty) adds the caster's bonus to its first hit point damage —
+    /// « only applied once to a spell, not once per missile or ray », after metamagic
+    /// (« not increased by Empower Spell »).
+    fn intense_spells(&mut self, list: &[Directed], plan: &CastPlan) {
+        let bonus = self.magic.intense;
+        if bonus == 0 || self.spell(plan.spell).school() != crate::vocab::School::Evocation {
+            return;
+        }
+        if let Some(i) = list
+            .iter()
+            .position(|d| matches!(d.effect, Effect::Damage { .. }))
+        {
+            self.magic.rolled[i] += bonus;
+            self.magic.intense_at = i;
+        }
+    }
+
+    /// The Intense Spells bonus included in `rolled[at]` (0 when none).
+    pub(crate) fn intense_shown(&self, at: usize) -> i32 {
+        if self.magic.intense_at == at {
+            self.magic.intense
+        } else {
+            0
+        }
     }
 
     /// Rolls `plan`'s `effects` amounts for a new delivery.

@@ -30,6 +30,8 @@ pub struct AmountRoll {
     pub cl: u32,
     pub total: i32,
     pub metamagic: Metamagic,
+    /// Intense Spells' bonus in `total` (shown apart: « 1d4+1+2=5 »).
+    pub intense: i32,
 }
 
 impl Display for AmountRoll {
@@ -52,6 +54,9 @@ impl Display for AmountRoll {
         f.write_str(&text)?;
         if scaled.flat != 0 {
             write!(f, "{:+}", scaled.flat)?;
+        }
+        if self.intense != 0 {
+            write!(f, "{:+}", self.intense)?;
         }
         write!(f, "={}", self.total)?;
         match (self.metamagic.maximize, self.metamagic.empower) {

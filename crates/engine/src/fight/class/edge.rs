@@ -23,6 +23,10 @@ impl Fight<'_> {
     ) {
         self.courage_edge(a, melee, numbers);
         numbers.ac += self.defensive_training(a, t, melee);
+        // « APG — Witch — Evil Eye »: the attack-roll option, −2.
+        if self.round < self.units[a].class.evil_eye_until {
+            numbers.bonus -= 2;
+        }
         if let Some((against, amount)) = self.info[a].traits.class.favored
             && self.combatant(t).creature_type() == against
         {

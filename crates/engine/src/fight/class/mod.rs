@@ -74,19 +74,24 @@
 //!   on attack and damage, critical hits only on 20 and ×2); a misfire while broken makes
 //!   the early firearm explode: destroyed, its wielder takes the weapon's damage dice, a DC
 //!   12 Reflex save for half. Simplified: the explosion's burst hits only the wielder.
+//! - Witch hexes (`hex`): slumber, healing and evil eye (standard actions that provoke no
+//!   attack of opportunity; slumber and healing once per target a fight) and cackle (a move
+//!   action that extends evil eyes); the rules
+//!   and their simplifications are in that file's functions.
 
 mod domain;
 mod edge;
 mod guard;
 mod gun;
 mod hands;
+pub(crate) mod hex;
 mod perform;
 mod rage;
 mod smite;
 
 pub(crate) use guard::{FAVORED_TERRAIN, UNCANNY_DODGE};
 
-use crate::model::{Combatant, CreatureType, Special};
+use crate::model::{Combatant, CreatureType, HexKind, Special};
 use crate::rules::{BonusType, Descriptor, Modifier, Stat, When};
 
 /// « CRB — Barbarian — Rage »: where its rounds come from and what it adds.
@@ -119,6 +124,8 @@ pub struct ClassAbilities {
     /// The standing defences of its `features` lines (`guard`'s bits).
     pub guards: u8,
     pub rebuke: Option<Rebuke>,
+    /// « APG — Witch — Hexes »: the hexes it knows.
+    pub hexes: Option<Hexes>,
 }
 
 /// « CRB — Cleric — Healing Domain — Rebuke Death »: where its uses come from, its bonus.
@@ -137,6 +144,32 @@ pub struct Gun {
     pub grit: Option<(u8, u32)>,
     /// The firearm that misfires (its index in `attacks`) and its misfire value.
     pub misfire: Option<(u8, u8)>,
+}
+
+/// « APG — Witch — Hexes »: which hexes a witch knows and their numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hexes {
+    /// Known hexes, as bits of [`HexKind`]'s order.
+    pub known: u8,
+    /// Slumber's Will DC.
+    pub slumber_dc: u8,
+    /// Evil eye's and misfortune's Will DCs.
+    pub evil_eye_dc: u8,
+    pub misfortune_dc: u8,
+    /// Its witch level: slumber's rounds.
+    pub level: u8,
+    /// Its caster level: the healing hex's bonus (at most +5).
+    pub caster_level: u8,
+    /// Its Intelligence modifier: evil eye's rounds are 3 + it.
+    pub int: i8,
+}
+
+impl Hexes {
+    /// It knows hex `kind`.
+    #[inline]
+    pub fn knows(&self, kind: HexKind) -> bool {
+        self.known & (1 << kind as u8) != 0
+    }
 }
 
 /// « CRB — Paladin — Lay on Hands »: where its uses come from and the d6s it heals.
@@ -209,6 +242,24 @@ impl ClassAbilities {
                     let line = attack.min(255) as u8;
                     out.gun.get_or_insert_default().misfire = Some((line, value));
                 }
+                Special::Hex { kind, dc } => {
+                    let hexes = out.hexes.get_or_insert(Hexes {
+                        level: c.level().clamp(1, 40) as u8,
+                        caster_level: c.caster_level().clamp(1, 40) as u8,
+                        int: c
+                            .abilities()
+                            .modifier(crate::model::Ability::Int)
+                            .clamp(-5, 20) as i8,
+                        ..Hexes::default()
+                    });
+                    hexes.known |= 1 << kind as u8;
+                    match kind {
+                        HexKind::Slumber => hexes.slumber_dc = dc,
+                        HexKind::EvilEye => hexes.evil_eye_dc = dc,
+                        HexKind::Misfortune => hexes.misfortune_dc = dc,
+                        HexKind::Healing | HexKind::Cackle => {}
+                    }
+                }
                 _ => {}
             }
         }
@@ -222,6 +273,7 @@ impl ClassAbilities {
             || self.smite.is_some()
             || self.courage.is_some()
             || self.guards & (guard::DEFENSIVE_TRAINING | guard::COURAGE_AURA) != 0
+            || self.hexes.is_some_and(|h| h.knows(HexKind::EvilEye))
     }
 
     /// The standing modifiers these abilities add to the stat block's (bravery's).
@@ -267,6 +319,12 @@ pub struct ClassState {
     pub dodged: u32,
     /// Uses of rebuke death left.
     pub rebuke_left: u32,
+    /// The hexes that marked it this fight (bits of `hex`: slumbered, healed).
+    pub hex_marks: u8,
+    /// « Evil Eye »: −2 on its attack rolls until the start of this round (0: none).
+    pub evil_eye_until: u32,
+    /// The witch whose evil eye it bears (a unit index): her cackle extends it.
+    pub evil_eye_by: u8,
 }
 
 impl ClassState {

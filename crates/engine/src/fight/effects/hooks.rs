@@ -55,6 +55,7 @@ impl Fight<'_> {
                 cl,
                 total: value,
                 metamagic: Default::default(),
+                intense: 0,
             };
             let name = self.spell(entry.spell).name().to_lowercase();
             say!(S, text, "{name} {}", burn.verb);

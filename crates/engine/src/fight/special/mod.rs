@@ -136,7 +136,8 @@ impl Specials {
                 | Special::Grit { .. }
                 | Special::Misfire { .. }
                 | Special::RebukeDeath { .. }
-                | Special::ImmunityToMagic => {}
+                | Special::ImmunityToMagic
+                | Special::Hex { .. } => {}
             }
         }
         out.umr = Umr::of(c);

@@ -20,6 +20,7 @@ mod fights;
 mod finish;
 mod guard;
 mod gun;
+mod hex;
 mod life;
 mod maneuver;
 mod monster_transcripts;

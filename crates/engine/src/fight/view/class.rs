@@ -18,6 +18,7 @@ impl View<'_> {
             || class.courage.is_some()
             || class.gun.is_some()
             || class.rebuke.is_some()
+            || class.hexes.is_some()
     }
 
     /// `u` has a use of rebuke death left.
@@ -37,6 +38,18 @@ impl View<'_> {
     #[inline]
     pub fn grit(&self, u: UnitId) -> u32 {
         self.fight.grit(u.index())
+    }
+
+    /// The hexes `u` knows and their numbers.
+    #[inline]
+    pub fn hexes(&self, u: UnitId) -> Option<crate::fight::Hexes> {
+        self.fight.info[u.index()].traits.class.hexes
+    }
+
+    /// `u` can use hex `kind` on `t` now (`fight::class::hex`).
+    #[inline]
+    pub fn can_hex(&self, u: UnitId, kind: crate::model::HexKind, t: UnitId) -> bool {
+        self.fight.can_hex(u.index(), kind, t.index())
     }
 
     /// `u` can start inspiring courage now (a round left, not performing already).

@@ -7,6 +7,7 @@
 
 mod action;
 mod areas;
+mod caster_features;
 mod catalogue;
 mod delivery;
 mod guards;
