@@ -54,6 +54,8 @@ mod tests;
 #[cfg(test)]
 mod tests_class_specials;
 #[cfg(test)]
+mod tests_limits;
+#[cfg(test)]
 mod tests_rules;
 #[cfg(test)]
 mod tests_special_areas;
