@@ -193,8 +193,7 @@ fn missing_overlapping_foreign_and_corrupted_slices_exit_2() {
         assert_exit(&out, 2);
         assert!(
             stderr(&out).contains(&format!(
-                "{}: the checksum does not match the contents (edited by hand or corrupted)",
-                broken.display()
+                "{broken}: the checksum does not match the contents (edited by hand or corrupted)"
             )),
             "{}",
             stderr(&out)
