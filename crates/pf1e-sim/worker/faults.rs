@@ -7,7 +7,7 @@
 //! |------------------|--------------------------------------------------------------------|
 //! | `delay-ms=N`     | sleeps N ms before playing each shard (a slow machine)             |
 //! | `stall`          | never answers RunShard (until the caller gives up)                 |
-//! | `tamper`         | adds 1 to `rounds_sum` of every tally (a mismatched worker)        |
+//! | `tamper`         | adds 1 to the first unit's damage dealt (a mismatched worker)      |
 //! | `forge=wins`     | claims 1000 wins per fight for the first side (wins > fights)      |
 //! | `forge=rounds`   | claims one round more per fight than the round cap allows          |
 //! | `panic-run=N`    | the shard holding run N panics (a poison shard)                    |

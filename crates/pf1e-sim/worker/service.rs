@@ -255,8 +255,8 @@ fn play(
             .expect("one scenario gives one tally shape, and a shard cannot overflow");
         start = end;
     }
-    if faults.tamper {
-        tally.rounds_sum += 1;
+    if let (true, Some(unit)) = (faults.tamper, tally.units.first_mut()) {
+        unit.damage_dealt += 1;
     }
     match faults.forge {
         Some(Forge::Wins) => tally.wins[0] = tally.fights.saturating_mul(1000),
