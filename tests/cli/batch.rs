@@ -173,20 +173,32 @@ fn missing_overlapping_foreign_and_corrupted_slices_exit_2() {
     assert_exit(&out, 2);
     assert!(stderr(&out).contains("corrupted"), "{}", stderr(&out));
 
-    // Same slice twice, different contents.
-    let tampered = text.replacen("\"draws\": ", "\"draws\": 9", 1);
-    assert_ne!(tampered, text);
-    std::fs::write(&broken, tampered).unwrap();
-    let out = merge(
-        &[files[0].clone(), files[1].clone(), files[2].clone(), broken],
-        &[],
-    );
-    assert_exit(&out, 2);
-    assert!(
-        stderr(&out).contains("slice 3/3 is given twice with different contents"),
-        "{}",
-        stderr(&out)
-    );
+    // A hand edit anywhere (a tally, the map's name) fails the file's checksum.
+    for (from, to) in [
+        ("\"draws\": ", "\"draws\": 9"),
+        ("\"map\": \"", "\"map\": \"X"),
+    ] {
+        let tampered = text.replacen(from, to, 1);
+        assert_ne!(tampered, text);
+        std::fs::write(&broken, tampered).unwrap();
+        let out = merge(
+            &[
+                files[0].clone(),
+                files[1].clone(),
+                files[2].clone(),
+                broken.clone(),
+            ],
+            &[],
+        );
+        assert_exit(&out, 2);
+        assert!(
+            stderr(&out).contains(&format!(
+                "{broken}: the checksum does not match the contents (edited by hand or corrupted)"
+            )),
+            "{}",
+            stderr(&out)
+        );
+    }
 }
 
 #[test]

@@ -108,6 +108,26 @@ fn differing_duplicates_are_a_loud_error() {
 }
 
 #[test]
+fn an_impossible_tally_from_a_worker_is_never_merged() {
+    for (forge, says) in [
+        ("forge=wins", "fights, but the wins and draws add up to"),
+        ("forge=rounds", "rounds in 10 fights of at most"),
+    ] {
+        let liar = Worker::start(1, &[], forge);
+        let out = coordinator(
+            &[&liar],
+            &["--max-attempts", "2"],
+            &job(&["--runs", "20", "--shard-runs", "10"]),
+        );
+        assert_eq!(out.status.code(), Some(1), "{forge}: {}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{forge}: nothing is printed");
+        let err = stderr(&out);
+        assert!(err.contains("wrong answer"), "{forge}: {err}");
+        assert!(err.contains(says), "{forge}: {err}");
+    }
+}
+
+#[test]
 fn a_poison_shard_fails_after_its_attempts_naming_the_shard() {
     let workers = [
         Worker::start(1, &[], "panic-run=123"),

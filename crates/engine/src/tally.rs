@@ -221,6 +221,34 @@ impl Tally {
         Ok(())
     }
 
+    /// Checks the round counters of a tally from outside against the scenario's `round_cap`:
+    /// a fight lasts at most `round_cap` rounds, so `rounds_sum ≤ fights × round_cap` and
+    /// `rounds_sq_sum ≤ fights × round_cap²`; and for any whole numbers r ≥ 0, `Σ r ≤ Σ r²`
+    /// and `(Σ r)² ≤ fights × Σ r²` (Cauchy–Schwarz). Hits and damage have no honest bound per
+    /// fight (a fight may last the whole cap); merging them is checked against overflow.
+    pub fn check_rounds(&self, round_cap: u32) -> Result<(), TallyError> {
+        let (fights, sum, sq) = (
+            u128::from(self.fights),
+            u128::from(self.rounds_sum),
+            u128::from(self.rounds_sq_sum),
+        );
+        let cap = u128::from(round_cap);
+        let reason = if sum > fights * cap {
+            format!(
+                "{} rounds in {} fights of at most {round_cap} rounds",
+                self.rounds_sum, self.fights
+            )
+        } else if sq > fights * cap * cap || sq < sum || sum * sum > fights * sq {
+            format!(
+                "the squared rounds ({}) do not fit {} rounds in {} fights of at most {round_cap}",
+                self.rounds_sq_sum, self.rounds_sum, self.fights
+            )
+        } else {
+            return Ok(());
+        };
+        Err(TallyError::Inconsistent { reason })
+    }
+
     fn same_shape(&self, sides: usize, units: usize) -> Result<(), TallyError> {
         if self.wins.len() == sides && self.units.len() == units {
             return Ok(());
@@ -307,6 +335,27 @@ mod tests {
         let mut t = sample(1);
         t.wins = vec![u64::MAX, 1];
         assert!(t.check(2, 1).is_err());
+    }
+
+    #[test]
+    fn check_rounds_refuses_more_rounds_than_the_cap_allows() {
+        // sample(1): 3 fights, 7 rounds, 19 squared (e.g. 1, 3, 3).
+        assert_eq!(sample(1).check_rounds(3), Ok(()));
+        let e = sample(1).check_rounds(2).unwrap_err().to_string();
+        assert!(
+            e.contains("7 rounds in 3 fights of at most 2 rounds"),
+            "{e}"
+        );
+        let mut t = sample(1);
+        t.rounds_sq_sum = 6; // below the rounds themselves
+        assert!(t.check_rounds(100).is_err());
+        t.rounds_sq_sum = 16; // 7² = 49 > 3 × 16: no three whole numbers do that
+        assert!(t.check_rounds(100).is_err());
+        let mut t = sample(1);
+        t.rounds_sum = u64::MAX;
+        t.rounds_sq_sum = u64::MAX;
+        assert!(t.check_rounds(u32::MAX).is_err());
+        assert_eq!(Tally::empty(2, 1).check_rounds(1), Ok(()));
     }
 
     #[test]

@@ -119,7 +119,11 @@ fn merge_sweep(
         let tally = tallies
             .remove(&(index as u64))
             .unwrap_or_else(|| Tally::empty(sides, units));
-        if let Err(e) = tally.check(sides, units) {
+        let round_cap = scenario.options().round_cap;
+        if let Err(e) = tally
+            .check(sides, units)
+            .and_then(|()| tally.check_rounds(round_cap))
+        {
             say!("error: cell {} of {}: {e}", index + 1, file.display());
             return Ok(DATA_ERROR);
         }

@@ -36,7 +36,14 @@ pub fn run_slice(args: &RunArgs, slice: ShardSlice, job: &PreparedRun) -> anyhow
     })
     .context("the engine returned a tally of another shape")?;
     let source = job.source.content_hash();
-    let hash = run_job_hash(BUILD, &source, args.runs, args.seed, job.plan.shard_runs());
+    let hash = run_job_hash(
+        BUILD,
+        &source,
+        args.runs,
+        args.seed,
+        job.plan.shard_runs(),
+        &job.header,
+    );
     let played = Played::Run {
         runs: ranges.iter().map(range_pair).collect(),
         header: job.header.clone(),

@@ -10,6 +10,7 @@
 //! coordinator died while writing it) is cut off and that shard is played again. Only the
 //! journal file is touched.
 
+use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Seek as _, Write as _};
 use std::ops::Range;
@@ -18,7 +19,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context as _, bail};
 use pf1e_engine::tally::Tally;
 use pf1e_sweep::ids::{JobId, ShardId};
-use pf1e_sweep::journal::{HeaderCheck, JournalEntry, JournalHeader};
+use pf1e_sweep::journal::{EntryError, HeaderCheck, JournalEntry, JournalHeader};
 use pf1e_sweep::shard::ShardPlan;
 
 use crate::input::{InputError, MAX_JOURNAL_BYTES, read_to_cap};
@@ -59,6 +60,8 @@ impl Journal {
         let label = path.display();
         let mut recorded = Recorded::default();
         let mut good_bytes: u64 = 0;
+        // Where each shard already read sits in `recorded.shards`: one lookup per line.
+        let mut seen: BTreeMap<ShardId, usize> = BTreeMap::new();
         if !file.metadata().is_ok_and(|m| m.is_file()) {
             return Err(InputError(format!("the journal {label} is not a regular file")).into());
         }
@@ -85,6 +88,10 @@ impl Journal {
                     HeaderCheck::AnotherShardSize { theirs } if complete => bail!(
                         "the journal {label} was written with --shard-runs {theirs}; rerun with the same shard size to resume it"
                     ),
+                    HeaderCheck::AnotherFormat { theirs } if complete => bail!(
+                        "the journal {label} is in the format « {} », written by another pf1e-sim; use another --journal file",
+                        &theirs[..theirs.len().min(40)]
+                    ),
                     _ if last && !complete => {
                         recorded.torn = true;
                         break;
@@ -93,26 +100,33 @@ impl Journal {
                 }
             } else {
                 match JournalEntry::parse(line.trim_end()) {
-                    Some(entry) if complete => {
+                    Ok(entry) if complete => {
                         let shard = entry
                             .check(plan, sides, units)
                             .map_err(anyhow::Error::msg)
                             .with_context(|| format!("{label}, line {}", i + 1))?;
                         let tally = entry.tally;
-                        match recorded.shards.iter().find(|(s, _)| *s == shard) {
-                            Some((_, seen)) if *seen != tally => bail!(
+                        match seen.get(&shard).map(|&at| &recorded.shards[at].1) {
+                            Some(kept) if *kept != tally => bail!(
                                 "{label}, line {}: {shard} is recorded twice with different tallies",
                                 i + 1
                             ),
                             Some(_) => {}
-                            None => recorded.shards.push((shard, tally)),
+                            None => {
+                                seen.insert(shard, recorded.shards.len());
+                                recorded.shards.push((shard, tally));
+                            }
                         }
                     }
+                    Err(EntryError::Checksum) if complete => bail!(
+                        "{label}, line {}: the checksum does not match the line (edited by hand or corrupted)",
+                        i + 1
+                    ),
                     _ if last => {
                         recorded.torn = true;
                         break;
                     }
-                    Some(_) | None => bail!("{label}, line {}: not a journal entry", i + 1),
+                    Ok(_) | Err(_) => bail!("{label}, line {}: not a journal entry", i + 1),
                 }
             }
             good_bytes += line.len() as u64;

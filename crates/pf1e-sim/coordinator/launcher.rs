@@ -153,7 +153,7 @@ impl ShardLauncher for GrpcLauncher {
 
 /// An answer must be for this job and shard, with one fight per run, the scenario's shape and
 /// counters that hold together (`Tally::check`); anything else is a wrong answer (a mismatched
-/// or broken worker), never merged.
+/// or broken worker), never merged. Rounds must fit the scenario's round cap (`Tally::check_rounds`).
 fn check_answer(
     job: &WireJob,
     task: &ShardTask,
@@ -179,7 +179,11 @@ fn check_answer(
     if tally.fights != runs {
         return wrong(format!("{} fights for {runs} runs", tally.fights));
     }
-    if let Err(e) = tally.check(job.sides, job.units) {
+    let round_cap = job.scenario.options.as_ref().map_or(0, |o| o.round_cap);
+    if let Err(e) = tally
+        .check(job.sides, job.units)
+        .and_then(|()| tally.check_rounds(round_cap))
+    {
         return wrong(e.to_string());
     }
     Ok(tally)

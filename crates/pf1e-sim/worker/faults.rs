@@ -7,7 +7,9 @@
 //! |------------------|--------------------------------------------------------------------|
 //! | `delay-ms=N`     | sleeps N ms before playing each shard (a slow machine)             |
 //! | `stall`          | never answers RunShard (until the caller gives up)                 |
-//! | `tamper`         | adds 1 to `rounds_sum` of every tally (a mismatched worker)        |
+//! | `tamper`         | adds 1 to the first unit's damage dealt (a mismatched worker)      |
+//! | `forge=wins`     | claims 1000 wins per fight for the first side (wins > fights)      |
+//! | `forge=rounds`   | claims one round more per fight than the round cap allows          |
 //! | `panic-run=N`    | the shard holding run N panics (a poison shard)                    |
 //! | `protocol=N`     | reports and accepts protocol version N                             |
 //! | `rules-hash=S`   | reports rules hash S                                               |
@@ -22,12 +24,22 @@ use anyhow::bail;
 /// The environment variable read by [`Faults::from_env`].
 pub const FAULTS_ENV: &str = "PF1E_SIM_TEST_FAULTS";
 
+/// An impossible tally a hostile worker may answer (the coordinator must refuse it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forge {
+    /// More wins than fights.
+    Wins,
+    /// More rounds than the round cap allows.
+    Rounds,
+}
+
 /// Injected faults; the default injects none.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Faults {
     pub delay: Option<Duration>,
     pub stall: bool,
     pub tamper: bool,
+    pub forge: Option<Forge>,
     pub panic_run: Option<u64>,
     pub protocol: Option<u32>,
     pub rules_hash: Option<String>,
@@ -59,6 +71,13 @@ impl Faults {
                 "delay-ms" => faults.delay = Some(Duration::from_millis(number(value)?)),
                 "stall" => faults.stall = true,
                 "tamper" => faults.tamper = true,
+                "forge" => {
+                    faults.forge = Some(match value {
+                        Some("wins") => Forge::Wins,
+                        Some("rounds") => Forge::Rounds,
+                        _ => bail!("{FAULTS_ENV}: `{entry}` needs `wins` or `rounds`"),
+                    });
+                }
                 "panic-run" => faults.panic_run = Some(number(value)?),
                 "protocol" => {
                     faults.protocol = Some(u32::try_from(number(value)?)?);
@@ -92,6 +111,11 @@ mod tests {
         assert_eq!(f.rules_hash.as_deref(), Some("x"));
         assert!(!Faults::parse("").unwrap().any());
         assert!(Faults::parse("stal").is_err());
+        assert_eq!(
+            Faults::parse("forge=wins").unwrap().forge,
+            Some(Forge::Wins)
+        );
+        assert!(Faults::parse("forge=draws").is_err());
         assert!(Faults::parse("delay-ms=soon").is_err());
     }
 }

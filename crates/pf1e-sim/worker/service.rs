@@ -17,7 +17,7 @@ use tokio::sync::Semaphore;
 use tonic::{Request, Response, Status};
 
 use super::cache::ScenarioCache;
-use super::faults::Faults;
+use super::faults::{Faults, Forge};
 use crate::rpc::convert::{source_from_pb, tally_to_pb};
 use crate::rpc::pb::{self, worker_server::Worker};
 use crate::rpc::status::WorkerError;
@@ -255,8 +255,16 @@ fn play(
             .expect("one scenario gives one tally shape, and a shard cannot overflow");
         start = end;
     }
-    if faults.tamper {
-        tally.rounds_sum += 1;
+    if let (true, Some(unit)) = (faults.tamper, tally.units.first_mut()) {
+        unit.damage_dealt += 1;
+    }
+    match faults.forge {
+        Some(Forge::Wins) => tally.wins[0] = tally.fights.saturating_mul(1000),
+        Some(Forge::Rounds) => {
+            let cap = u64::from(scenario.options().round_cap);
+            tally.rounds_sum = tally.fights.saturating_mul(cap + 1);
+        }
+        None => {}
     }
     Some(tally)
 }

@@ -1,7 +1,8 @@
 //! The format of a coordinator's journal (`--journal FILE`): JSON lines, a [`JournalHeader`]
 //! naming the job (its id, runs, seed, shard size), then one [`JournalEntry`] per merged shard
-//! with its tally. This module turns lines into checked values and back; opening, appending,
-//! syncing and cutting a torn last line are the binary's (it owns the file).
+//! with its tally and a `checksum` of the line's other fields, so a line edited by hand or
+//! corrupted is refused. This module turns lines into checked values and back; opening,
+//! appending, syncing and cutting a torn last line are the binary's (it owns the file).
 //!
 //! An entry read back must fit the job: a shard of its plan, with that shard's exact runs and
 //! a tally of the scenario's shape that holds together ([`Tally::check`]).
@@ -11,11 +12,15 @@ use std::ops::Range;
 use pf1e_engine::tally::Tally;
 use serde::{Deserialize, Serialize};
 
+use crate::hash::Hasher;
 use crate::ids::{JobId, ShardId};
 use crate::shard::ShardPlan;
 
 /// Format marker of the header line.
-pub const FORMAT: &str = "pf1e-sim journal v1";
+pub const FORMAT: &str = "pf1e-sim journal v2";
+
+/// What every version's header format starts with.
+const FORMAT_FAMILY: &str = "pf1e-sim journal ";
 
 /// The first line: which job the journal belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,6 +41,8 @@ pub enum HeaderCheck {
     AnotherJob { theirs: String },
     /// The same job planned with another shard size.
     AnotherShardSize { theirs: u64 },
+    /// A journal of another format version (`theirs`), written by another pf1e-sim.
+    AnotherFormat { theirs: String },
     /// Not a journal header (or not a whole line of one).
     NotAJournal,
 }
@@ -47,6 +54,17 @@ pub struct JournalEntry {
     pub first_run: u64,
     pub end_run: u64,
     pub tally: Tally,
+    /// Hash of the other fields ([`JournalEntry::seal`]).
+    pub checksum: String,
+}
+
+/// Why a line is not a usable entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryError {
+    /// Not an entry at all (a torn or foreign line).
+    NotAnEntry,
+    /// An entry whose checksum does not match its fields (edited by hand or corrupted).
+    Checksum,
 }
 
 impl JournalHeader {
@@ -76,6 +94,9 @@ impl JournalHeader {
             Ok(h) if h.format == FORMAT => HeaderCheck::AnotherShardSize {
                 theirs: h.shard_runs,
             },
+            Ok(h) if h.format.starts_with(FORMAT_FAMILY) => {
+                HeaderCheck::AnotherFormat { theirs: h.format }
+            }
             _ => HeaderCheck::NotAJournal,
         }
     }
@@ -84,12 +105,27 @@ impl JournalHeader {
 impl JournalEntry {
     /// The entry of `shard`, which played `runs` into `tally`.
     pub fn new(shard: ShardId, runs: &Range<u64>, tally: &Tally) -> Self {
-        JournalEntry {
+        let mut entry = JournalEntry {
             shard: shard.0,
             first_run: runs.start,
             end_run: runs.end,
             tally: tally.clone(),
-        }
+            checksum: String::new(),
+        };
+        entry.checksum = entry.seal();
+        entry
+    }
+
+    /// The checksum of every field but `checksum`: the hash of their compact JSON.
+    pub fn seal(&self) -> String {
+        let unsealed = JournalEntry {
+            checksum: String::new(),
+            ..self.clone()
+        };
+        let json = serde_json::to_string(&unsealed).expect("integers and tallies always serialize");
+        let mut h = Hasher::new("pf1e-journal-entry-v2");
+        h.text(&json);
+        h.finish().to_string()
     }
 
     /// The entry as one line of JSON (no newline).
@@ -97,9 +133,13 @@ impl JournalEntry {
         serde_json::to_string(self).expect("integers and tallies always serialize")
     }
 
-    /// Reads an entry line, `None` when it is not one (a torn or foreign line).
-    pub fn parse(line: &str) -> Option<JournalEntry> {
-        serde_json::from_str(line).ok()
+    /// Reads an entry line whose checksum matches its fields.
+    pub fn parse(line: &str) -> Result<JournalEntry, EntryError> {
+        let entry: JournalEntry = serde_json::from_str(line).map_err(|_| EntryError::NotAnEntry)?;
+        if entry.checksum != entry.seal() {
+            return Err(EntryError::Checksum);
+        }
+        Ok(entry)
     }
 
     /// The shard this entry records, if it fits `plan` and a scenario of `sides` sides and
@@ -179,7 +219,34 @@ mod tests {
         assert!(forged.check(&plan, 2, 1).is_err());
         assert_eq!(
             JournalEntry::parse("{\"shard\":0,\"first_run\":0,\"end"),
-            None
+            Err(EntryError::NotAnEntry)
+        );
+    }
+
+    #[test]
+    fn a_hand_edited_entry_fails_its_checksum() {
+        let line = JournalEntry::new(ShardId(2), &(20..25), &tally(5)).to_line();
+        assert!(line.contains("\"checksum\":\""), "{line}");
+        for (from, to) in [
+            ("\"wins\":[5,", "\"wins\":[4,"),
+            ("\"draws\":0", "\"draws\":1"),
+        ] {
+            let edited = line.replacen(from, to, 1);
+            assert_ne!(edited, line);
+            assert_eq!(JournalEntry::parse(&edited), Err(EntryError::Checksum));
+        }
+    }
+
+    #[test]
+    fn a_journal_of_another_format_version_says_so() {
+        let plan = ShardPlan::new(25, 10).unwrap();
+        let ours = JournalHeader::new(&JobId("abc".into()), &plan, 7);
+        let old = ours.to_line().replacen(FORMAT, "pf1e-sim journal v1", 1);
+        assert_eq!(
+            ours.check(&old),
+            HeaderCheck::AnotherFormat {
+                theirs: "pf1e-sim journal v1".into()
+            }
         );
     }
 }

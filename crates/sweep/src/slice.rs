@@ -6,10 +6,12 @@
 //!
 //! The file is JSON: a preamble (magic, version, engine, job hash, slice, shard size) and what
 //! was played, a tagged enum ([`Played::Run`] or [`Played::Sweep`]) holding only its own fields.
-//! Version 2 is this layout; a file of another version is refused with a message saying so.
-//! Reading a file checks what one file alone can tell (magic, version, slice in range, each
-//! tally's fights equal to the runs it covers, a run tally fitting its header); the checks
-//! across files are the `slice_merge` module's.
+//! Version 3 is this layout; a file of another version is refused with a message saying so.
+//! The last field, `checksum`, is a hash of every other field (their compact JSON): a file
+//! edited by hand or corrupted is refused naming it. Reading a file checks what one file alone
+//! can tell (magic, version, checksum, slice in range, each tally's fights equal to the runs it
+//! covers, a run tally fitting its header and its round cap); the checks across files are the
+//! `slice_merge` module's.
 
 use std::ops::Range;
 
@@ -25,7 +27,7 @@ use crate::shard::ShardPlan;
 /// What the first field of every slice file says it is.
 pub const MAGIC: &str = "pf1e-sim tally slice";
 /// Version of the slice file layout; `merge` refuses any other.
-pub const FILE_VERSION: u32 = 2;
+pub const FILE_VERSION: u32 = 3;
 
 /// Slice `k` (1-based) of `n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -65,18 +67,21 @@ pub fn cell_slice_ranges(plan: &ShardPlan, cell: u64, slice: SliceIndex) -> Vec<
         .collect()
 }
 
-/// The job hash of a sliced `run`: the scenario source, runs, seed and shard size, and the
-/// rules build. Slices of one job carry the same hash; `merge` refuses a mix.
+/// The job hash of a sliced `run`: the scenario source, runs, seed and shard size, the report
+/// header the slices carry (map name, sides, unit ids, round cap) and the rules build. Slices
+/// of one job carry the same hash; `merge` refuses a mix.
 pub fn run_job_hash(
     build: RulesBuild,
     source: &ContentHash,
     runs: u64,
     seed: u64,
     shard_runs: u64,
+    header: &ReportHeader,
 ) -> ContentHash {
-    let mut h = Hasher::new("pf1e-run-slices-v2");
+    let mut h = Hasher::new("pf1e-run-slices-v3");
     build.hash_into(&mut h);
     h.hash(source).u64(runs).u64(seed).u64(shard_runs);
+    h.text(&serde_json::to_string(header).expect("strings and integers always serialize"));
     h.finish()
 }
 
@@ -113,6 +118,8 @@ pub struct SliceFile {
     /// Runs per shard of the job's plan.
     pub shard_runs: u64,
     pub played: Played,
+    /// Hash of every other field ([`SliceFile::seal`]); checked on reading.
+    pub checksum: String,
 }
 
 /// What a slice played.
@@ -185,6 +192,8 @@ pub enum SliceError {
     Corrupted { file: String },
     #[error("{file}: the tally does not fit the encounter")]
     DoesNotFit { file: String },
+    #[error("{file}: the checksum does not match the contents (edited by hand or corrupted)")]
+    Checksum { file: String },
 }
 
 impl SliceFile {
@@ -196,7 +205,7 @@ impl SliceFile {
         shard_runs: u64,
         played: Played,
     ) -> SliceFile {
-        SliceFile {
+        let mut file = SliceFile {
             magic: MAGIC.to_string(),
             version: FILE_VERSION,
             engine: engine.to_string(),
@@ -205,12 +214,32 @@ impl SliceFile {
             slices: slice.n,
             shard_runs,
             played,
-        }
+            checksum: String::new(),
+        };
+        file.checksum = file.seal();
+        file
     }
 
-    /// Pretty-printed JSON, newline-terminated.
+    /// The checksum of every field but `checksum`: the hash of their compact JSON.
+    pub fn seal(&self) -> String {
+        let unsealed = SliceFile {
+            checksum: String::new(),
+            ..self.clone()
+        };
+        let json = serde_json::to_string(&unsealed)
+            .expect("strings, integers and tallies always serialize");
+        let mut h = Hasher::new("pf1e-slice-file-v3");
+        h.text(&json);
+        h.finish().to_string()
+    }
+
+    /// Pretty-printed JSON, newline-terminated, with the checksum of its current contents.
     pub fn to_json(&self) -> String {
-        let mut json = serde_json::to_string_pretty(self)
+        let sealed = SliceFile {
+            checksum: self.seal(),
+            ..self.clone()
+        };
+        let mut json = serde_json::to_string_pretty(&sealed)
             .expect("strings, integers and tallies always serialize");
         json.push('\n');
         json
@@ -236,6 +265,11 @@ impl SliceFile {
             });
         }
         let parsed: SliceFile = serde_json::from_str(text).map_err(unparsable)?;
+        if parsed.checksum != parsed.seal() {
+            return Err(SliceError::Checksum {
+                file: file.to_string(),
+            });
+        }
         parsed.check(file)?;
         Ok(parsed)
     }
@@ -264,7 +298,7 @@ impl SliceFile {
             }
         }
         if let Played::Run { header, tally, .. } = &self.played {
-            if header.check(tally).is_err() {
+            if header.check(tally).is_err() || tally.check_rounds(header.round_cap).is_err() {
                 return Err(SliceError::DoesNotFit {
                     file: file.to_string(),
                 });

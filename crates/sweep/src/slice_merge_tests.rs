@@ -44,6 +44,7 @@ fn played(runs: &[Range<u64>], cell: u64) -> Tally {
         t.fights += 1;
         t.wins[(x % 2) as usize] += 1;
         t.rounds_sum += 1 + x % 7;
+        t.rounds_sq_sum += (1 + x % 7) * (1 + x % 7);
         t.units[0].hits += x % 3;
     }
     t
@@ -167,6 +168,32 @@ fn a_tally_that_does_not_hold_together_is_refused() {
         tally.units[0].crits = tally.units[0].hits + 1;
     }
     let e = errors(&[run_slice(1, 2, 1), (name, file)]);
+    assert!(
+        e[0].starts_with("slice-2-2.json: the tally does not hold together"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn draws_of_2_pow_64_minus_1_or_more_wins_than_fights_are_refused() {
+    let forged = |edit: fn(&mut Tally)| {
+        let (name, mut file) = run_slice(2, 2, 1);
+        if let Played::Run { tally, .. } = &mut file.played {
+            edit(tally);
+        }
+        // Sealed again: a forger who recomputes the checksum still meets the tally checks.
+        let text = file.to_json();
+        (name.clone(), SliceFile::parse(&name, &text).unwrap())
+    };
+    let wrapping = forged(|t| t.draws = u64::MAX);
+    let e = errors(&[run_slice(1, 2, 1), wrapping]);
+    assert!(
+        e[0].starts_with("slice-2-2.json: the tally does not hold together")
+            && e[0].contains("more than 2^64"),
+        "{e:?}"
+    );
+    let too_many_wins = forged(|t| t.wins[0] = t.fights * 5);
+    let e = errors(&[run_slice(1, 2, 1), too_many_wins]);
     assert!(
         e[0].starts_with("slice-2-2.json: the tally does not hold together"),
         "{e:?}"

@@ -89,7 +89,7 @@ fn tally(fights: u64) -> Tally {
 }
 
 fn run_file() -> SliceFile {
-    let job = run_job_hash(BUILD, &ContentHash([7; 32]), 30, 1, 10);
+    let job = run_job_hash(BUILD, &ContentHash([7; 32]), 30, 1, 10, &header(30));
     SliceFile::new(
         "0.1.0",
         &job,
@@ -135,13 +135,13 @@ fn a_file_round_trips_with_its_kind_tag() {
 }
 
 #[test]
-fn version_1_and_foreign_files_are_refused_with_a_reason() {
+fn version_2_and_foreign_files_are_refused_with_a_reason() {
     let text = run_file().to_json();
-    let old = text.replacen("\"version\": 2", "\"version\": 1", 1);
+    let old = text.replacen("\"version\": 3", "\"version\": 2", 1);
     let e = SliceFile::parse("old.json", &old).unwrap_err().to_string();
     assert_eq!(
         e,
-        "old.json: tally file version 1 (this pf1e-sim reads version 2): play the slice again with this pf1e-sim"
+        "old.json: tally file version 2 (this pf1e-sim reads version 3): play the slice again with this pf1e-sim"
     );
     let e = SliceFile::parse("cut.json", &text[..text.len() / 2]).unwrap_err();
     assert!(
@@ -208,16 +208,64 @@ fn a_file_whose_tallies_do_not_match_its_runs_is_corrupted() {
 #[test]
 fn job_hashes_cover_the_build_and_the_plan() {
     let source = ContentHash([7; 32]);
-    let h = run_job_hash(BUILD, &source, 30, 1, 10);
-    assert_ne!(run_job_hash(BUILD, &source, 30, 1, 5), h);
-    assert_ne!(run_job_hash(BUILD, &source, 30, 2, 10), h);
+    let head = header(30);
+    let h = run_job_hash(BUILD, &source, 30, 1, 10, &head);
+    assert_ne!(run_job_hash(BUILD, &source, 30, 1, 5, &head), h);
+    assert_ne!(run_job_hash(BUILD, &source, 30, 2, 10, &head), h);
+    let renamed = ReportHeader {
+        map: "another map".into(),
+        ..header(30)
+    };
+    assert_ne!(run_job_hash(BUILD, &source, 30, 1, 10, &renamed), h);
+    let mut relabelled = header(30);
+    relabelled.units[0].id = "y".into();
+    assert_ne!(run_job_hash(BUILD, &source, 30, 1, 10, &relabelled), h);
     let other = RulesBuild {
         rules_hash: "other",
         ..BUILD
     };
-    assert_ne!(run_job_hash(other, &source, 30, 1, 10), h);
+    assert_ne!(run_job_hash(other, &source, 30, 1, 10, &head), h);
     let cells = [ContentHash([1; 32]), ContentHash([2; 32])];
     let s = sweep_job_hash(BUILD, "name: s", 500, cells.iter());
     assert_ne!(sweep_job_hash(BUILD, "name: t", 500, cells.iter()), s);
     assert_ne!(sweep_job_hash(BUILD, "name: s", 500, cells.iter().rev()), s);
+}
+
+#[test]
+fn a_hand_edited_header_or_tally_fails_the_checksum() {
+    let text = run_file().to_json();
+    assert!(text.contains("\"checksum\": \""), "{text}");
+    let edits = [
+        text.replacen("\"map\": \"m\"", "\"map\": \"n\"", 1),
+        text.replacen("\"id\": \"x\"", "\"id\": \"z\"", 1),
+        text.replacen("\"draws\": 0", "\"draws\": 18446744073709551615", 1),
+        text.replacen("\"hits\": 0", "\"hits\": 5", 1),
+    ];
+    for edited in edits {
+        assert_ne!(edited, text);
+        assert_eq!(
+            SliceFile::parse("e.json", &edited).unwrap_err().to_string(),
+            "e.json: the checksum does not match the contents (edited by hand or corrupted)"
+        );
+    }
+    // Whitespace is not content: the pretty layout may change.
+    let compact = serde_json::to_string(&run_file()).unwrap();
+    assert_eq!(SliceFile::parse("c.json", &compact), Ok(run_file()));
+}
+
+#[test]
+fn a_slice_with_more_rounds_than_its_cap_allows_does_not_fit() {
+    let mut file = run_file();
+    let mut t = tally(20);
+    t.rounds_sum = 20 * 100 + 1;
+    t.rounds_sq_sum = 20 * 100 * 100;
+    file.played = Played::Run {
+        runs: vec![[0, 10], [20, 30]],
+        header: header(30),
+        tally: t,
+    };
+    assert!(matches!(
+        SliceFile::parse("r.json", &file.to_json()),
+        Err(SliceError::DoesNotFit { .. })
+    ));
 }

@@ -18,7 +18,7 @@ use pf1e_engine::board::Pos;
 use pf1e_engine::error::{DataError, DataErrors};
 use pf1e_engine::map::{Map, parse_map};
 use pf1e_engine::model::{Combatant, parse_combatant};
-use pf1e_engine::scenario::{FightOptions, Scenario, SideSpec, Tactic};
+use pf1e_engine::scenario::{FightOptions, MAX_UNITS, Scenario, SideSpec, Tactic};
 use pf1e_engine::spell::Catalogue;
 use pf1e_engine::spellbook::Spellbook;
 
@@ -155,12 +155,26 @@ impl ScenarioSource {
         scenario.with_spellbook(book)
     }
 
-    /// Each side with its parsed combatants; a member index out of range is reported.
+    /// Each side with its parsed combatants; a member index out of range is reported. More
+    /// members than an encounter holds ([`MAX_UNITS`]) is one error, found before any member
+    /// is copied: a request's member list costs what its length says, never a combatant each.
     fn side_specs(
         &self,
         combatants: &[Option<Combatant>],
         errors: &mut Vec<DataError>,
     ) -> Vec<SideSpec> {
+        let total = self
+            .sides
+            .iter()
+            .fold(0usize, |n, side| n.saturating_add(side.members.len()));
+        if total > MAX_UNITS {
+            errors.push(DataError::new(
+                SOURCE_LABEL,
+                "sides",
+                format!("{total} members; an encounter holds at most {MAX_UNITS} combatants"),
+            ));
+            return Vec::new();
+        }
         let mut sides = Vec::with_capacity(self.sides.len());
         for (s, side) in self.sides.iter().enumerate() {
             let mut members = Vec::with_capacity(side.members.len());

@@ -157,3 +157,25 @@ fn spell_files_are_hashed_and_their_errors_name_them() {
     let e = with.compile().unwrap_err().to_string();
     assert!(e.starts_with("bless.json:1:"), "{e}");
 }
+
+/// A member list longer than an encounter holds is one error, found before any combatant is
+/// copied: two million members cost their indices only (a copy of the combatant per member
+/// peaked at gigabytes).
+#[test]
+fn a_huge_member_list_is_one_error_without_copying_combatants() {
+    const MEMBERS: usize = 2_000_000;
+    let mut s = arena();
+    s.sides[0].members = vec![0; MEMBERS];
+    let start = std::time::Instant::now();
+    let e = s.compile().unwrap_err();
+    let took = start.elapsed();
+    let lines: Vec<String> = e.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        lines,
+        [format!(
+            "scenario: sides: {} members; an encounter holds at most 250 combatants",
+            MEMBERS + 1
+        )]
+    );
+    assert!(took.as_secs_f64() < 5.0, "{MEMBERS} members took {took:?}");
+}

@@ -58,6 +58,8 @@ mod tests_class_specials;
 #[cfg(test)]
 mod tests_hex_specials;
 #[cfg(test)]
+mod tests_limits;
+#[cfg(test)]
 mod tests_rules;
 #[cfg(test)]
 mod tests_special_areas;

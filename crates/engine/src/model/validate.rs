@@ -4,6 +4,7 @@
 //! rules beyond the schema's own consistency (a secondary attack is natural, a splash weapon
 //! is thrown, a caster names its casting ability).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::attack::{Attack, AttackKind, DamageComponent, Splash};
@@ -257,8 +258,11 @@ impl Checker<'_> {
         in_range as u32
     }
 
-    /// Non-empty names, kept verbatim; with `unique`, no name twice (case-insensitive).
+    /// Non-empty names, kept verbatim; with `unique`, no name twice (case-insensitive). One
+    /// lookup per name in an index of the first place of each (a list of 200,000 feats is
+    /// checked in linear time); the index only answers membership, problems come in list order.
     fn names(&mut self, field: &str, what: &str, list: Vec<String>, unique: bool) -> Vec<String> {
+        let mut first: HashMap<String, usize> = HashMap::new();
         for (i, name) in list.iter().enumerate() {
             let key = name.trim();
             if key.is_empty() {
@@ -267,14 +271,13 @@ impl Checker<'_> {
                     format!("{what} name must not be empty"),
                 );
             } else if unique {
-                if let Some(j) = list[..i]
-                    .iter()
-                    .position(|n| n.trim().eq_ignore_ascii_case(key))
-                {
+                if let Some(&j) = first.get(&key.to_ascii_lowercase()) {
                     self.p.add(
                         format!("{field}[{i}]"),
                         format!("duplicate {what} `{name}` (also at {field}[{j}])"),
                     );
+                } else {
+                    first.insert(key.to_ascii_lowercase(), i);
                 }
             }
         }
