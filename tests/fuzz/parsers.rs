@@ -16,7 +16,7 @@ use pf1e_sweep::slice::SliceFile;
 use pf1e_sweep::sweep_spec::parse_sweep;
 use proptest::prelude::*;
 
-use crate::util::{pf1e_sim, root};
+use crate::util::{root, small_run};
 
 /// Cases per property: enough to walk the validators, small enough for the suite's budget.
 const CASES: u32 = 256;
@@ -31,16 +31,7 @@ fn slice_text() -> &'static str {
     TEXT.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("slice.json");
-        let result = pf1e_sim(&[
-            "run",
-            "--map",
-            "data/maps/sample_arena.yaml",
-            "--side",
-            "players",
-            "data/monsters/goblin.json",
-            "--side",
-            "monsters",
-            "data/monsters/orc.json",
+        let result = small_run(&[
             "--runs",
             "20",
             "--shard",

@@ -278,6 +278,33 @@ pub fn footings<B: Board + ?Sized>(board: &B, size: Size) -> Vec<Footing> {
         .collect()
 }
 
+/// The cost of the step `from` → `to` between anchors whose footprint is known free, from
+/// `terrain` (an anchor's largest move cost, 0 when impassable, and its highest ground): the
+/// corner rule on a diagonal (both side anchors passable), then [`step_cost_parts`].
+#[inline]
+fn anchor_step(
+    from: Pos,
+    to: Pos,
+    terrain: impl Fn(Pos) -> (u8, u8),
+    diagonals_so_far_odd: bool,
+) -> Option<u32> {
+    let diagonal = from.row != to.row && from.col != to.col;
+    if diagonal
+        && (terrain(Pos::new(from.row, to.col)).0 == 0
+            || terrain(Pos::new(to.row, from.col)).0 == 0)
+    {
+        return None;
+    }
+    let (cost, elevation) = terrain(to);
+    let climb = elevation.saturating_sub(terrain(from).1);
+    Some(step_cost_parts(
+        diagonal,
+        cost,
+        u32::from(climb),
+        diagonals_so_far_odd,
+    ))
+}
+
 /// Dijkstra state index: square index × 2 + parity (1 = odd number of diagonals so far).
 #[inline]
 fn state(index: usize, odd: bool) -> usize {
@@ -671,23 +698,11 @@ impl CostField {
         if !target.placeable || !self.free_on(to_index, to, size, blocked) {
             return None;
         }
-        let diagonal = from.row != to.row && from.col != to.col;
-        if diagonal {
-            let side_a = footings[self.index(Pos::new(from.row, to.col))];
-            let side_b = footings[self.index(Pos::new(to.row, from.col))];
-            if side_a.cost == 0 || side_b.cost == 0 {
-                return None;
-            }
-        }
-        let climb = target
-            .elevation
-            .saturating_sub(footings[self.index(from)].elevation);
-        Some(step_cost_parts(
-            diagonal,
-            target.cost,
-            u32::from(climb),
-            diagonals_so_far_odd,
-        ))
+        let terrain = |at: Pos| {
+            let f = footings[self.index(at)];
+            (f.cost, f.elevation)
+        };
+        anchor_step(from, to, terrain, diagonals_so_far_odd)
     }
 
     /// The footprint anchored at `at` (square `index`) is clear of `blocked` but for the
@@ -722,23 +737,11 @@ impl CostField {
         if !target.free {
             return None;
         }
-        let diagonal = from.row != to.row && from.col != to.col;
-        if diagonal {
-            let side_a = self.anchors[self.index(Pos::new(from.row, to.col))];
-            let side_b = self.anchors[self.index(Pos::new(to.row, from.col))];
-            if side_a.cost == 0 || side_b.cost == 0 {
-                return None;
-            }
-        }
-        let climb = target
-            .elevation
-            .saturating_sub(self.anchors[self.index(from)].elevation);
-        Some(step_cost_parts(
-            diagonal,
-            target.cost,
-            u32::from(climb),
-            diagonals_so_far_odd,
-        ))
+        let terrain = |at: Pos| {
+            let a = self.anchors[self.index(at)];
+            (a.cost, a.elevation)
+        };
+        anchor_step(from, to, terrain, diagonals_so_far_odd)
     }
 
     #[inline]
