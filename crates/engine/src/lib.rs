@@ -15,6 +15,7 @@ pub mod grid;
 pub mod los;
 pub mod map;
 pub mod model;
+pub(crate) mod pair_cache;
 pub mod play;
 pub mod policy;
 pub mod rng;

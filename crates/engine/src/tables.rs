@@ -1,5 +1,6 @@
 //! Per-scenario tables, filled lazily and shared by every fight and thread of a scenario: the
-//! terrain cover between two squares (for 1×1 creatures, the common case) and terrain-only
+//! terrain cover between two squares (for 1×1 creatures, the common case: a table of every
+//! pair on maps up to [`MAX_TABLE_SQUARES`], a bounded lossy memo above) and terrain-only
 //! movement cost fields toward a goal square. Each entry is a pure function of the map, so who
 //! fills it first never changes a result (determinism contract); atomics and `OnceLock` make
 //! the sharing safe without locks on the hot path.
@@ -11,9 +12,11 @@ use crate::board::{Board, Pos};
 use crate::grid::{CostField, Footing, footings};
 use crate::los::{Cover, CoverMode, corner_scores, cover};
 use crate::map::Map;
+use crate::pair_cache::PairCache;
 use crate::size::Size;
 
-/// Boards above this many squares get no pairwise cover table (it would hold n² bytes).
+/// Boards above this many squares get a bounded memo ([`PairCache`]) instead of a table of
+/// every pair of squares (it would hold 6 n² bytes).
 const MAX_TABLE_SQUARES: usize = 4096;
 const UNKNOWN: u8 = u8::MAX;
 
@@ -32,6 +35,9 @@ pub struct MapCache {
     fields: [Vec<OnceLock<Box<[u32]>>>; 6],
     /// What the terrain says of each anchor, per footprint side 1–6 ([`footings`]).
     footings: [OnceLock<Box<[Footing]>>; 6],
+    /// Above [`MAX_TABLE_SQUARES`] (and below 65,536 squares, where a pair's key fits 32
+    /// bits): the ranged cover, the melee cover and the corner scores, memoized lossily.
+    big: Option<Box<[PairCache; 3]>>,
 }
 
 fn encode(c: Cover) -> u8 {
@@ -57,6 +63,8 @@ impl MapCache {
             0
         };
         let unknown = |n: usize| (0..n).map(|_| AtomicU8::new(UNKNOWN)).collect();
+        let big = (table == 0 && squares < 1 << 16)
+            .then(|| Box::new(std::array::from_fn(|_| PairCache::new())));
         Self {
             squares,
             ranged: unknown(table),
@@ -64,6 +72,7 @@ impl MapCache {
             corners: (0..table).map(|_| AtomicU32::new(u32::MAX)).collect(),
             fields: std::array::from_fn(|_| (0..squares).map(|_| OnceLock::new()).collect()),
             footings: std::array::from_fn(|_| OnceLock::new()),
+            big,
         }
     }
 
@@ -74,7 +83,14 @@ impl MapCache {
             CoverMode::Melee => &self.melee,
         };
         if table.is_empty() {
-            return cover(map, a, Size::Medium, t, Size::Medium, mode, |_| 0);
+            let compute = || cover(map, a, Size::Medium, t, Size::Medium, mode, |_| 0);
+            let Some(big) = &self.big else {
+                return compute();
+            };
+            let memo = &big[usize::from(mode == CoverMode::Melee)];
+            return decode(
+                memo.get_or(self.pair_key(map, a, t), || u32::from(encode(compute()))) as u8,
+            );
         }
         let slot = &table[map.index(a) * self.squares + map.index(t)];
         let known = slot.load(Ordering::Relaxed);
@@ -89,7 +105,13 @@ impl MapCache {
     /// Terrain scores of each corner of the 1×1 square `a` toward the 1×1 square `t`.
     pub fn corner_scores(&self, map: &Map, a: Pos, t: Pos) -> [u8; 4] {
         if self.corners.is_empty() {
-            return corner_scores(map, a, t);
+            let Some(big) = &self.big else {
+                return corner_scores(map, a, t);
+            };
+            let scores = big[2].get_or(self.pair_key(map, a, t), || {
+                u32::from_le_bytes(corner_scores(map, a, t))
+            });
+            return scores.to_le_bytes();
         }
         let slot = &self.corners[map.index(a) * self.squares + map.index(t)];
         let known = slot.load(Ordering::Relaxed);
@@ -99,6 +121,11 @@ impl MapCache {
         let scores = corner_scores(map, a, t);
         slot.store(u32::from_le_bytes(scores), Ordering::Relaxed);
         scores
+    }
+
+    /// The key of the pair (`a`, `t`) in the memos of a big map (below 2^32 − 1 there).
+    fn pair_key(&self, map: &Map, a: Pos, t: Pos) -> u32 {
+        (map.index(a) * self.squares + map.index(t)) as u32
     }
 
     /// The terrain's [`Footing`] of every anchor of `map` for a footprint of `size`, one
@@ -126,5 +153,53 @@ impl MapCache {
             }
             out
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::parse_map;
+
+    /// A 70×70 field (above [`MAX_TABLE_SQUARES`]) with walls and pillars scattered by a
+    /// fixed rule.
+    fn big_field() -> Map {
+        let n = 70;
+        let rows: Vec<String> = (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| match (r * 7 + c * 13) % 29 {
+                        0 => '#',
+                        1 => 'C',
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        let text = format!(
+            "name: big\nsquare_size_ft: 5\nterrain: |\n  {}\nlegend:\n  \"#\": {{ type: wall, move_cost: null, blocks_los: true }}\n  \".\": {{ type: floor, move_cost: 1 }}\n  \"C\": {{ type: pillar, move_cost: null, cover: true }}\n",
+            rows.join("\n  ")
+        );
+        parse_map("big.yaml", &text).expect("the test map parses")
+    }
+
+    #[test]
+    fn a_big_map_memoizes_the_same_cover_as_computed_directly() {
+        let map = big_field();
+        assert!(map.len() > MAX_TABLE_SQUARES);
+        let cache = MapCache::new(&map);
+        assert!(cache.ranged.is_empty() && cache.big.is_some());
+        let pos = |i: usize| map.pos_of(i % map.len());
+        // Twice over the same pairs: the second pass reads the memo.
+        for _ in 0..2 {
+            for i in 0..3000 {
+                let (a, t) = (pos(i * 37 + 11), pos(i * 101 + 5));
+                for mode in [CoverMode::Ranged, CoverMode::Melee] {
+                    let direct = cover(&map, a, Size::Medium, t, Size::Medium, mode, |_| 0);
+                    assert_eq!(cache.terrain_cover(&map, a, t, mode), direct, "{a:?} {t:?}");
+                }
+                assert_eq!(cache.corner_scores(&map, a, t), corner_scores(&map, a, t));
+            }
+        }
     }
 }
