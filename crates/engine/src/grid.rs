@@ -452,7 +452,21 @@ impl CostField {
         size: Size,
         blocked: impl Fn(Pos) -> bool,
     ) {
-        self.prepare(board, goal, size, true, &blocked);
+        let footings = footings(board, size);
+        self.fill_to_on(board, &footings, goal, size, blocked);
+    }
+
+    /// [`fill_to`](Self::fill_to) with the board's [`footings`] for `size` given (computed
+    /// once per map and size by the caller).
+    pub fn fill_to_on<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        footings: &[Footing],
+        goal: Pos,
+        size: Size,
+        blocked: impl Fn(Pos) -> bool,
+    ) {
+        self.prepare_on(board, footings, goal, size, true, &blocked);
         if !board.contains(goal) {
             return;
         }
@@ -563,20 +577,8 @@ impl CostField {
         }
     }
 
-    /// Resets the buffers and caches per-anchor footprint facts for one fill.
-    fn prepare<B: Board + ?Sized>(
-        &mut self,
-        board: &B,
-        origin: Pos,
-        size: Size,
-        reverse: bool,
-        blocked: &impl Fn(Pos) -> bool,
-    ) {
-        let footings = footings(board, size);
-        self.prepare_on(board, &footings, origin, size, reverse, blocked);
-    }
-
-    /// [`prepare`](Self::prepare) with the board's footings for `size` given.
+    /// Resets the buffers and caches per-anchor footprint facts for one fill, from the
+    /// board's `footings` for `size`.
     fn prepare_on<B: Board + ?Sized>(
         &mut self,
         board: &B,

@@ -20,6 +20,11 @@ use crate::size::Size;
 const MAX_TABLE_SQUARES: usize = 4096;
 const UNKNOWN: u8 = u8::MAX;
 
+thread_local! {
+    /// The scratch of the terrain-only fills of [`MapCache::field_to`], one per thread.
+    static FILL_SCRATCH: std::cell::RefCell<CostField> = std::cell::RefCell::new(CostField::default());
+}
+
 /// Lazily filled per-map tables.
 #[derive(Debug)]
 pub struct MapCache {
@@ -38,6 +43,8 @@ pub struct MapCache {
     /// Above [`MAX_TABLE_SQUARES`] (and below 65,536 squares, where a pair's key fits 32
     /// bits): the ranged cover, the melee cover and the corner scores, memoized lossily.
     big: Option<Box<[PairCache; 3]>>,
+    /// Terrain-only fields filled so far (each allocates its table once).
+    fields_filled: AtomicU32,
 }
 
 fn encode(c: Cover) -> u8 {
@@ -73,6 +80,7 @@ impl MapCache {
             fields: std::array::from_fn(|_| (0..squares).map(|_| OnceLock::new()).collect()),
             footings: std::array::from_fn(|_| OnceLock::new()),
             big,
+            fields_filled: AtomicU32::new(0),
         }
     }
 
@@ -123,6 +131,13 @@ impl MapCache {
         scores
     }
 
+    /// How many terrain-only fields ([`MapCache::field_to`]) have been filled: the only
+    /// allocations a warm fight makes (`fight::tests::allocations`).
+    #[cfg(test)]
+    pub fn fields_filled(&self) -> u32 {
+        self.fields_filled.load(Ordering::Relaxed)
+    }
+
     /// The key of the pair (`a`, `t`) in the memos of a big map (below 2^32 − 1 there).
     fn pair_key(&self, map: &Map, a: Pos, t: Pos) -> u32 {
         (map.index(a) * self.squares + map.index(t)) as u32
@@ -140,18 +155,22 @@ impl MapCache {
     pub fn field_to(&self, map: &Map, goal: Pos, size: Size) -> &[u32] {
         let side = usize::from(size.footprint()).clamp(1, 6);
         self.fields[side - 1][map.index(goal)].get_or_init(|| {
-            let mut field = CostField::new(map.len());
-            field.fill_to(map, goal, size, |_| false);
-            let mut out = vec![u32::MAX; 2 * map.len()].into_boxed_slice();
-            for i in 0..map.len() {
-                let p = map.pos_of(i);
-                for parity in [false, true] {
-                    if let Some(c) = field.cost_to_goal(p, parity) {
-                        out[2 * i + usize::from(parity)] = c;
+            self.fields_filled.fetch_add(1, Ordering::Relaxed);
+            // The fill's scratch is the thread's, reused: a new goal allocates its table only.
+            let footings = self.footings(map, size);
+            FILL_SCRATCH.with_borrow_mut(|field| {
+                field.fill_to_on(map, footings, goal, size, |_| false);
+                let mut out = vec![u32::MAX; 2 * map.len()].into_boxed_slice();
+                for i in 0..map.len() {
+                    let p = map.pos_of(i);
+                    for parity in [false, true] {
+                        if let Some(c) = field.cost_to_goal(p, parity) {
+                            out[2 * i + usize::from(parity)] = c;
+                        }
                     }
                 }
-            }
-            out
+                out
+            })
         })
     }
 }

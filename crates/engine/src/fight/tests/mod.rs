@@ -5,6 +5,7 @@
 
 mod support;
 
+mod allocations;
 mod aoo;
 mod attack;
 mod cast;
