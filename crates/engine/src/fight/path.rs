@@ -46,6 +46,18 @@ pub struct Walked {
     pub standing: bool,
 }
 
+/// What a greedy walk stopped by creatures does ([`Fight::plan_greedy`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OnBlock {
+    /// Ends where it is stopped ([`Approach::Stuck`]).
+    Stop,
+    /// Is planned again around the creatures ([`Fight::detour`]).
+    Detour,
+    /// Only whether it strikes is asked: planned again around the creatures unless no square
+    /// to strike from can be free ([`Fight::may_strike_from_near`]), then `Stuck`.
+    DetourIfItMayStrike,
+}
+
 impl Fight<'_> {
     /// « CRB — Helpless Defenders »: `u` lies at its opponents' mercy — alive but out of the
     /// fight (dying, stable, unconscious) or under a helpless condition (paralyzed, asleep,
@@ -128,7 +140,57 @@ impl Fight<'_> {
     /// terrain says —, one the terrain itself stops before is [`Approach::Stuck`].
     pub fn plan_toward(&self, u: usize, t: usize, budget: u32, path: &mut Vec<Pos>) -> Approach {
         let goal = |f: &Self, p: Pos| f.weapon_for_from(u, p, t).is_some();
-        self.plan_greedy(u, t, budget, goal, true, path)
+        self.plan_greedy(u, t, budget, goal, OnBlock::Detour, path)
+    }
+
+    /// `plan_toward(u, t, budget, path) == Approach::Strikes`, without the exact field of a
+    /// detour when no square to strike `t` from can be free ([`Fight::may_strike_from_near`]):
+    /// a policy weighing every enemy of a crowd asks this of each. `path` is left in any state.
+    pub fn walk_strikes(&self, u: usize, t: usize, budget: u32, path: &mut Vec<Pos>) -> bool {
+        let goal = |f: &Self, p: Pos| f.weapon_for_from(u, p, t).is_some();
+        self.plan_greedy(u, t, budget, goal, OnBlock::DetourIfItMayStrike, path)
+            == Approach::Strikes
+    }
+
+    /// Some anchor from which `u` would strike `t` may be free for it — its own square, or one
+    /// it may stand on, with a usable weapon reaching `t` from there and line of effect (the
+    /// squares a detour looks for): false only when every such anchor is taken, so that no
+    /// detour can strike. True without looking when a usable weapon reaches farther than four
+    /// squares (a ranged one: too many anchors to look at).
+    fn may_strike_from_near(&self, u: usize, t: usize) -> bool {
+        let info = &self.info[u];
+        let square = self.map.square_size_ft().max(1);
+        let Some(max_ft) = (0..info.weapons.len())
+            .filter(|&w| self.weapon_usable(u, w))
+            .map(|w| {
+                let weapon = &info.weapons[w];
+                if weapon.melee {
+                    weapon.reach_max_ft
+                } else {
+                    weapon.max_range_ft
+                }
+            })
+            .max()
+        else {
+            return false;
+        };
+        if max_ft > 4 * square {
+            return true;
+        }
+        // Distances are at least the gap on each axis: anchors farther than the reach on
+        // either axis strike nothing.
+        let reach_sq = (max_ft / square) as i32;
+        let (lo, hi) = (
+            -(reach_sq + i32::from(info.footprint) - 1),
+            reach_sq + i32::from(self.info[t].footprint) - 1,
+        );
+        let (from, tp, size) = (self.units[u].pos, self.units[t].pos, info.size);
+        (lo..=hi)
+            .flat_map(|dr| (lo..=hi).map(move |dc| (dr, dc)))
+            .filter_map(|(dr, dc)| tp.offset(dr, dc, self.map.rows(), self.map.cols()))
+            .any(|p| {
+                (p == from || self.free_for(u, p, size)) && self.weapon_for_from(u, p, t).is_some()
+            })
     }
 
     /// Plans a path for `u` toward unit `t`, friend or foe, within `budget` squares, stopping
@@ -152,7 +214,7 @@ impl Fight<'_> {
         let goal = |f: &Self, p: Pos| {
             f.distance_ft_from(u, p, t) <= within_ft && f.has_line_of_effect_from(u, p, t)
         };
-        let approach = self.plan_greedy(u, t, budget, goal, false, path);
+        let approach = self.plan_greedy(u, t, budget, goal, OnBlock::Stop, path);
         (self.near_memo.borrow_mut()).remember(key, self.world_marks(), path, approach);
         approach
     }
@@ -168,15 +230,15 @@ impl Fight<'_> {
         })
     }
 
-    /// The greedy walk of [`Fight::plan_toward`] toward `goal`; with `detour`, a walk blocked
-    /// by creatures is planned again around them ([`Fight::detour`]).
+    /// The greedy walk of [`Fight::plan_toward`] toward `goal`; `on_block` says what a walk
+    /// blocked by creatures does.
     fn plan_greedy(
         &self,
         u: usize,
         t: usize,
         budget: u32,
         goal: impl Fn(&Self, Pos) -> bool,
-        detour: bool,
+        on_block: OnBlock,
         path: &mut Vec<Pos>,
     ) -> Approach {
         path.clear();
@@ -220,7 +282,12 @@ impl Fight<'_> {
                 }
             }
             let Some((_, _, n, n_odd, cost)) = best else {
-                if blocked && detour {
+                if blocked && on_block != OnBlock::Stop {
+                    if on_block == OnBlock::DetourIfItMayStrike && !self.may_strike_from_near(u, t)
+                    {
+                        // No detour could strike: it would say Closer or Stuck.
+                        return Approach::Stuck;
+                    }
                     return self.detour(u, t, budget, path);
                 }
                 if blocked {

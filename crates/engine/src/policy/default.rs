@@ -143,7 +143,7 @@ fn attack_this_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan
     if steps.attack.is_some() {
         plan.push(Action::FiveFootStep { target });
         plan.push(Action::FullAttack { target });
-    } else if steps.nearer || view.move_toward(me, target) == Approach::Strikes {
+    } else if steps.nearer || view.move_strikes(me, target) {
         plan.push(Action::Move { target });
         plan.push(Action::Attack { target });
     } else {
@@ -179,7 +179,7 @@ pub fn blocked_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan
             view.can_charge(me, o)
                 || steps.attack.is_some()
                 || steps.nearer
-                || view.move_toward(me, o) == Approach::Strikes
+                || view.move_strikes(me, o)
         })
         .min_by_key(|&o| (view.distance_ft(me, o), o));
     if let Some(other) = reachable {

@@ -15,6 +15,7 @@ mod class;
 mod class_party;
 mod concealment;
 mod conditions;
+mod crowd;
 mod economy;
 mod feats;
 mod fights;

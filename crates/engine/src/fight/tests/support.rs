@@ -167,9 +167,8 @@ pub fn scenario_with(
     Scenario::new(map, "test.yaml", sides, options).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The quick start of the README: 3 goblins (side `players`) against 2 orcs (side `monsters`)
-/// on the sample arena, default options.
-pub fn quick_start() -> Scenario {
+/// The goblin and the orc of data/monsters.
+pub fn goblin_and_orc() -> (Combatant, Combatant) {
     let goblin = parse_combatant(
         "goblin",
         include_str!("../../../../../data/monsters/goblin.json"),
@@ -177,6 +176,13 @@ pub fn quick_start() -> Scenario {
     .unwrap();
     let orc =
         parse_combatant("orc", include_str!("../../../../../data/monsters/orc.json")).unwrap();
+    (goblin, orc)
+}
+
+/// The quick start of the README: 3 goblins (side `players`) against 2 orcs (side `monsters`)
+/// on the sample arena, default options.
+pub fn quick_start() -> Scenario {
+    let (goblin, orc) = goblin_and_orc();
     let arena = parse_map(
         "arena",
         include_str!("../../../../../data/maps/sample_arena.yaml"),

@@ -205,6 +205,16 @@ impl<'f> View<'f> {
         fight.plan_toward(u, target, fight.move_squares(u), &mut path)
     }
 
+    /// `move_toward(me, t) == Approach::Strikes`, cheaper in a crowd: no exact field when
+    /// every square to strike `t` from is taken.
+    #[inline]
+    pub fn move_strikes(&self, me: UnitId, t: UnitId) -> bool {
+        let fight = self.fight;
+        let (u, target) = (me.index(), t.index());
+        let mut path = fight.path_scratch.borrow_mut();
+        fight.walk_strikes(u, target, fight.move_squares(u), &mut path)
+    }
+
     /// A move action of `me` toward `t` (exactly the path the engine will walk) ends where
     /// `me` can strike `t`.
     #[inline]
