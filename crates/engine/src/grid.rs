@@ -342,6 +342,11 @@ pub struct CostField {
     free: Vec<bool>,
     free_seen: Vec<u32>,
     heap: BinaryHeap<Reverse<(u32, u32)>>,
+    /// A forward fill's states in the order it settled them ([`fill_on`](Self::fill_on)).
+    settled: Vec<u32>,
+    /// Where a forward fill stopped: the state settled last, its neighbours not yet looked at
+    /// (`None` once the fill is complete) — [`resume_on`](Self::resume_on) goes on from it.
+    paused: Option<(u32, u32)>,
 }
 
 impl CostField {
@@ -403,39 +408,116 @@ impl CostField {
         size: Size,
         budget: Option<u32>,
         blocked: impl Fn(Pos) -> bool,
-        mut stop: impl FnMut(Pos) -> bool,
+        stop: impl FnMut(Pos) -> bool,
     ) -> Option<Pos> {
         self.begin(board, start, false);
+        self.settled.clear();
+        self.paused = None;
         if !board.contains(start) {
             return None;
         }
         self.seed(state(board.index(start), false));
+        self.settle_on(board, footings, size, budget, &blocked, stop)
+    }
+
+    /// Goes on with the forward fill last made by [`fill_on`](Self::fill_on) (or by this),
+    /// with a new `stop`: the first anchor, in the order the search settles them, for which
+    /// `stop` holds — the states already settled are looked at first, in their order, then
+    /// the search resumes where it stopped. The answer, the costs and the paths are exactly
+    /// those of a new [`fill_on`](Self::fill_on) from the same start with the same `board`,
+    /// `footings`, `size`, `budget` and `blocked`, which the caller must pass again.
+    pub fn resume_on<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        footings: &[Footing],
+        size: Size,
+        budget: Option<u32>,
+        blocked: impl Fn(Pos) -> bool,
+        mut stop: impl FnMut(Pos) -> bool,
+    ) -> Option<Pos> {
+        if let Some(&s) = self
+            .settled
+            .iter()
+            .find(|&&s| stop(board.pos_of(s as usize / 2)))
+        {
+            return Some(board.pos_of(s as usize / 2));
+        }
+        let (cost, at_state) = self.paused.take()?;
+        self.expand_on(
+            board,
+            footings,
+            size,
+            budget,
+            &blocked,
+            cost,
+            at_state as usize,
+        );
+        self.settle_on(board, footings, size, budget, &blocked, stop)
+    }
+
+    /// The search loop of [`fill_on`](Self::fill_on): settles states in (cost, state) order,
+    /// recording each, until `stop` holds for one (then paused there) or none is left.
+    fn settle_on<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        footings: &[Footing],
+        size: Size,
+        budget: Option<u32>,
+        blocked: &impl Fn(Pos) -> bool,
+        mut stop: impl FnMut(Pos) -> bool,
+    ) -> Option<Pos> {
         while let Some(Reverse((cost, at_state))) = self.heap.pop() {
-            let at_state = at_state as usize;
-            if cost > self.dist_of(at_state) {
+            if cost > self.dist_of(at_state as usize) {
                 continue;
             }
-            let at = board.pos_of(at_state / 2);
+            self.settled.push(at_state);
+            let at = board.pos_of(at_state as usize / 2);
             if stop(at) {
+                self.paused = Some((cost, at_state));
                 return Some(at);
             }
-            let odd = at_state % 2 == 1;
-            for (dr, dc) in STEPS {
-                let Some(next) = at.offset(dr, dc, self.rows, self.cols) else {
-                    continue;
-                };
-                let Some(step) = self.edge_cost_on(footings, size, at, next, odd, &blocked) else {
-                    continue;
-                };
-                let total = cost + step;
-                if budget.is_some_and(|budget| total > budget) {
-                    continue;
-                }
-                let diagonal = dr != 0 && dc != 0;
-                self.relax(state(self.index(next), odd ^ diagonal), total, at_state);
-            }
+            self.expand_on(
+                board,
+                footings,
+                size,
+                budget,
+                blocked,
+                cost,
+                at_state as usize,
+            );
         }
         None
+    }
+
+    /// Relaxes the neighbours of the settled `at_state`, reached at `cost`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn expand_on<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        footings: &[Footing],
+        size: Size,
+        budget: Option<u32>,
+        blocked: &impl Fn(Pos) -> bool,
+        cost: u32,
+        at_state: usize,
+    ) {
+        let at = board.pos_of(at_state / 2);
+        let odd = at_state % 2 == 1;
+        for (dr, dc) in STEPS {
+            let Some(next) = at.offset(dr, dc, self.rows, self.cols) else {
+                continue;
+            };
+            let Some(step) = self.edge_cost_on(footings, size, at, next, odd, blocked) else {
+                continue;
+            };
+            let total = cost + step;
+            if budget.is_some_and(|budget| total > budget) {
+                continue;
+            }
+            let diagonal = dr != 0 && dc != 0;
+            self.relax(state(self.index(next), odd ^ diagonal), total, at_state);
+        }
     }
 
     /// Reverse fill: the cost from every anchor to `goal` for a creature of `size`, exact per
@@ -944,6 +1026,44 @@ mod tests {
         assert_eq!(
             footprint_distance_squares(p(1, 1), Size::Medium, p(0, 0), Size::Large),
             0
+        );
+    }
+
+    #[test]
+    fn a_resumed_fill_answers_as_a_new_one_for_every_goal() {
+        let board = AsciiBoard::parse(
+            "
+            ..........
+            .###..TT..
+            ...#..TT..
+            .#.#......
+            .#...###..
+            .#.......#
+            ",
+        );
+        let size = Size::Medium;
+        let fp = footings(&board, size);
+        let start = p(0, 0);
+        let blocked = |q: Pos| q == p(3, 2) || q == p(5, 5);
+        let goals: Vec<Pos> = (0..board.len()).map(|i| board.pos_of(i)).collect();
+        let (mut fresh, mut resumed) = (CostField::new(board.len()), CostField::new(board.len()));
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        // The first question stops early, each later one goes on with the same field.
+        resumed.fill_on(&board, &fp, start, size, None, blocked, |q| q == p(0, 3));
+        for &goal in goals.iter().rev() {
+            let want = fresh.fill_on(&board, &fp, start, size, None, blocked, |q| q == goal);
+            let got = resumed.resume_on(&board, &fp, size, None, blocked, |q| q == goal);
+            assert_eq!(got, want, "{goal:?}");
+            if let Some(found) = want {
+                assert!(fresh.path_into(found, &mut a) && resumed.path_into(found, &mut b));
+                assert_eq!(a, b, "{goal:?}");
+                assert_eq!(fresh.cost(found), resumed.cost(found));
+            }
+        }
+        // Once complete, a goal nobody reaches is answered without a search.
+        assert_eq!(
+            resumed.resume_on(&board, &fp, size, None, blocked, |_| false),
+            None
         );
     }
 

@@ -27,6 +27,11 @@ pub struct Detours {
     /// The field's key and its answer in `world`: a policy's question and the move that
     /// follows it read one field.
     last: Option<(FieldKey, Approach, Option<Pos>)>,
+    /// Whose field the scratch holds in `world` — the mover, its square, its weapons' state
+    /// and conditions (all the fill reads of the mover) — so that the same mover asking
+    /// about another target goes on with that field (`CostField::resume_on`) instead of
+    /// filling anew: a crowd's blocked creature weighs every enemy on one field.
+    owner: Option<(usize, Pos, Arms, ConditionSet)>,
 }
 
 impl Detours {
@@ -39,6 +44,7 @@ impl Detours {
             self.world.extend(world);
             self.stuck.clear();
             self.last = None;
+            self.owner = None;
         }
     }
 
@@ -51,6 +57,15 @@ impl Detours {
     /// The field now holds the answer for `key` in the current world.
     pub(super) fn filled_for(&mut self, key: FieldKey, approach: Approach, dest: Option<Pos>) {
         self.last = Some((key, approach, dest));
+        let (mover, _, from, arms, conds) = key;
+        self.owner = Some((mover, from, arms, conds));
+    }
+
+    /// The field in the scratch was filled from the mover of `key` as it stands now, in the
+    /// current world (whatever its target): it may be resumed for another target.
+    pub(super) fn field_is_for_mover(&self, key: &FieldKey) -> bool {
+        let (mover, _, from, arms, conds) = *key;
+        self.owner == Some((mover, from, arms, conds))
     }
 
     /// `mover` at `from` was found stuck against `target` in the current world.

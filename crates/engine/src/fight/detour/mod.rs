@@ -148,15 +148,12 @@ impl Fight<'_> {
             (p == from || self.free_for(u, p, size)) && self.weapon_for_from(u, p, t).is_some()
         };
         let footings = self.scenario.cache().footings(self.map, size);
-        let strike = (detours.field).fill_on(
-            self.map,
-            footings,
-            from,
-            size,
-            None,
-            |p| self.blocks(u, p),
-            strikes_from,
-        );
+        let blocked = |p| self.blocks(u, p);
+        let strike = if detours.field_is_for_mover(&key) {
+            (detours.field).resume_on(self.map, footings, size, None, blocked, strikes_from)
+        } else {
+            (detours.field).fill_on(self.map, footings, from, size, None, blocked, strikes_from)
+        };
         let (approach, dest) = match strike {
             Some(p) => (Approach::Strikes, Some(p)),
             None => self.nearer_square(u, t, &detours.field),
