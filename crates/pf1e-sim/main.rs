@@ -41,7 +41,6 @@ fn run(cli: cli::Cli) -> anyhow::Result<u8> {
         cli::Command::Spells(args) => cmd::spells::run(&args),
         cli::Command::Run(args) => cmd::run::run(&args),
         cli::Command::Sweep(args) => cmd::sweep::run(&args),
-        cli::Command::Bench(args) if args.shard.is_some() => usage("bench does not take --shard"),
         cli::Command::Bench(args) => cmd::bench::run(&args),
         cli::Command::Merge(args) => cmd::merge::run(&args),
         cli::Command::Worker(args) => cmd::worker::run(&args),

@@ -28,8 +28,8 @@ fn quick_start_prints_the_french_report() {
         text.starts_with(
             "=== Rapport d'équilibrage ===\n\
              Carte : Arène d'essai\n\
-             players : 3 combatants\n\
-             monsters : 2 combatants\n\
+             players : 3 combattants\n\
+             monsters : 2 combattants\n\
              1000 combats simulés (seed 1, plafond 100 rounds)\n\
              \n\
              Victoires players : "

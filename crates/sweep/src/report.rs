@@ -26,7 +26,7 @@ pub fn render_text(header: &ReportHeader, tally: &Tally) -> Result<String, Shape
             out,
             "{} : {}",
             side.name,
-            plural(side.combatants as u64, "combatant", "combatants")
+            plural(side.combatants as u64, "combattant", "combattants")
         );
     }
     let _ = writeln!(
@@ -102,7 +102,7 @@ fn attrition_table(header: &ReportHeader, figures: &Figures) -> String {
 }
 
 /// `n singular` for 0 and 1 (the French rule), `n plural` otherwise.
-fn plural(n: u64, singular: &str, plural: &str) -> String {
+pub(crate) fn plural(n: u64, singular: &str, plural: &str) -> String {
     format!("{n} {}", if n < 2 { singular } else { plural })
 }
 

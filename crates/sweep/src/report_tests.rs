@@ -70,8 +70,8 @@ fn text_report_has_the_seed_shape_to_the_byte() {
     let expected = "\
 === Rapport d'équilibrage ===
 Carte : Arène d'essai
-players : 3 combatants
-monsters : 1 combatant
+players : 3 combattants
+monsters : 1 combattant
 1000 combats simulés (seed 1, plafond 100 rounds)
 
 Victoires players : 96.2% (962) — bande 3σ : [94.4%, 98.0%]
