@@ -87,7 +87,7 @@ fn a_dangling_symlink_is_refused() {
 fn a_folder_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = slice_to(&path_str(dir.path()));
-    assert_exit(&out, 1);
+    assert_exit(&out, 2);
     assert!(stderr(&out).contains("is a folder"), "{}", stderr(&out));
 }
 

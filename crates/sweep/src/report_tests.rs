@@ -44,6 +44,7 @@ fn unit(h: u64, c: u64, dd: u64, dt: u64, heal: u64, down: u64, kill: u64) -> Un
         healing_done: heal,
         downed: down,
         killed: kill,
+        turns: 0,
     }
 }
 
@@ -61,6 +62,7 @@ pub(crate) fn tally() -> Tally {
             unit(10_000, 0, 12_345, 0, 1500, 0, 0),
             unit(2000, 300, 9990, 15_000, 0, 962, 1000),
         ],
+        ..Tally::empty(2, 4)
     }
 }
 

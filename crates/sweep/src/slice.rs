@@ -27,7 +27,7 @@ use crate::shard::ShardPlan;
 /// What the first field of every slice file says it is.
 pub const MAGIC: &str = "pf1e-sim tally slice";
 /// Version of the slice file layout; `merge` refuses any other.
-pub const FILE_VERSION: u32 = 3;
+pub const FILE_VERSION: u32 = 4;
 
 /// Slice `k` (1-based) of `n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
