@@ -3,7 +3,7 @@
 
 use pf1e_sweep::json::JsonReport;
 
-use crate::util::{assert_exit, pf1e_sim, root, stderr, stdout, temp_file};
+use crate::util::{assert_exit, pf1e_sim, root, small_run, stderr, stdout, temp_file};
 
 const ARENA: &str = "data/maps/sample_arena.yaml";
 const GOBLIN: &str = "data/monsters/goblin.json";
@@ -329,4 +329,21 @@ fn start_conditions_and_concealment_reach_the_report() {
         monsters_wins(&text) > monsters_wins(&plain) + 100,
         "invisible orcs should win far more often:\n{text}"
     );
+}
+
+#[test]
+fn fights_at_the_round_cap_and_a_wide_band_are_warned_about() {
+    let out = small_run(&["--runs", "40", "--round-cap", "1"]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    assert!(
+        text.contains("des combats (") && text.contains("atteignent le plafond de 1 round : "),
+        "{text}"
+    );
+    assert!(
+        text.contains("est trop large pour conclure ; relancer avec --runs "),
+        "{text}"
+    );
+    let quiet = small_run(&["--runs", "1000"]);
+    assert!(!stdout(&quiet).contains("Attention"), "{}", stdout(&quiet));
 }

@@ -228,6 +228,8 @@ pub struct Tally {
     pub wins: Vec<u64>,
     /// Fights that reached the round cap, or where every side fell at once.
     pub draws: u64,
+    /// The draws at the round cap (someone still standing): `capped ≤ draws`.
+    pub capped: u64,
     /// Sum of the rounds played per fight.
     pub rounds_sum: u64,
     /// Sum of the squares of the rounds played per fight (for the spread of fight length).
@@ -280,6 +282,7 @@ impl Tally {
             fights: 0,
             wins: vec![0; sides],
             draws: 0,
+            capped: 0,
             rounds_sum: 0,
             rounds_sq_sum: 0,
             units: vec![UnitTally::default(); units],
@@ -329,6 +332,7 @@ impl Tally {
             fights,
             wins,
             draws,
+            capped,
             rounds_sum,
             rounds_sq_sum,
             units,
@@ -345,6 +349,7 @@ impl Tally {
             fights: sum(self.fights, *fights, "fights")?,
             wins: add(&self.wins, wins, "wins")?,
             draws: sum(self.draws, *draws, "draws")?,
+            capped: sum(self.capped, *capped, "capped")?,
             rounds_sum: sum(self.rounds_sum, *rounds_sum, "rounds_sum")?,
             rounds_sq_sum: sum(self.rounds_sq_sum, *rounds_sq_sum, "rounds_sq_sum")?,
             units: self
@@ -414,6 +419,12 @@ impl Tally {
                 .unwrap_or(u64::MAX)
         };
         let fights = self.fights;
+        if self.capped > self.draws {
+            return inconsistent(format!(
+                "{} draws at the round cap among {} draws",
+                self.capped, self.draws
+            ));
+        }
         if total(&self.rounds_hist) != fights {
             return inconsistent(format!(
                 "{fights} fights, but the rounds histogram holds {}",
@@ -657,7 +668,7 @@ mod tests {
 
     #[test]
     fn check_refuses_distributions_that_contradict_the_counters() {
-        let broken: [fn(&mut Tally); 9] = [
+        let broken: [fn(&mut Tally); 10] = [
             |t| t.rounds_hist[2] += 1,
             |t| t.first_down[1] += 4,
             |t| {
@@ -671,6 +682,7 @@ mod tests {
             |t| t.firsts.longest = None,
             |t| t.firsts.longest = Some(Longest { run: 1, rounds: 2 }),
             |t| t.hp_left.pop().map_or((), drop),
+            |t| t.capped = 1,
         ];
         for (n, breaks) in broken.iter().enumerate() {
             let mut t = sample(1);
@@ -731,7 +743,7 @@ mod tests {
         assert_eq!(
             json,
             format!(
-                "{{\"fights\":3,\"wins\":[1,2],\"draws\":0,\"rounds_sum\":7,\"rounds_sq_sum\":19,\
+                "{{\"fights\":3,\"wins\":[1,2],\"draws\":0,\"capped\":0,\"rounds_sum\":7,\"rounds_sq_sum\":19,\
                  \"units\":[{{\"hits\":5,\"crits\":0,\"damage_dealt\":0,\"damage_taken\":0,\
                  \"healing_done\":0,\"downed\":0,\"killed\":1,\"turns\":7}}],\
                  \"rounds_hist\":[0,1,0,2,{}],\"first_down\":[{}],\

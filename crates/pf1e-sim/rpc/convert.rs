@@ -156,6 +156,7 @@ pub fn tally_to_pb(tally: &Tally) -> pb::Tally {
         fights,
         wins,
         draws,
+        capped,
         rounds_sum,
         rounds_sq_sum,
         units,
@@ -192,6 +193,7 @@ pub fn tally_to_pb(tally: &Tally) -> pb::Tally {
         fights: *fights,
         wins: wins.clone(),
         draws: *draws,
+        capped: *capped,
         rounds_sum: *rounds_sum,
         rounds_sq_sum: *rounds_sq_sum,
         units: units.iter().map(unit).collect(),
@@ -215,6 +217,7 @@ pub fn tally_from_pb(tally: &pb::Tally) -> Tally {
         fights,
         wins,
         draws,
+        capped,
         rounds_sum,
         rounds_sq_sum,
         units,
@@ -260,6 +263,7 @@ pub fn tally_from_pb(tally: &pb::Tally) -> Tally {
         fights: *fights,
         wins: wins.clone(),
         draws: *draws,
+        capped: *capped,
         rounds_sum: *rounds_sum,
         rounds_sq_sum: *rounds_sq_sum,
         units: units.iter().map(unit).collect(),
@@ -280,6 +284,7 @@ mod tests {
         t.fights = 9;
         t.wins = vec![4, 3];
         t.draws = 2;
+        t.capped = 1;
         t.rounds_sum = 40;
         t.rounds_sq_sum = 200;
         t.units[1].hits = 7;

@@ -85,6 +85,7 @@ pub fn tally_digest(tally: &Tally) -> ContentHash {
         fights,
         wins,
         draws,
+        capped,
         rounds_sum,
         rounds_sq_sum,
         units,
@@ -97,6 +98,7 @@ pub fn tally_digest(tally: &Tally) -> ContentHash {
     let mut h = Hasher::new("pf1e-tally-v3");
     h.u64(*fights)
         .u64(*draws)
+        .u64(*capped)
         .u64(*rounds_sum)
         .u64(*rounds_sq_sum);
     for list in [wins, rounds_hist, first_down, survivors, hp_left] {

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::figures::Figures;
 use crate::header::{ReportHeader, ShapeMismatch, SideHeader, UnitHeader};
+use crate::warnings::warnings;
 
 /// Version of this JSON shape; bumped when a key changes meaning or disappears.
 pub const FORMAT_VERSION: u32 = 1;
@@ -31,6 +32,9 @@ pub struct JsonReport {
     pub draw_rate: Option<f64>,
     pub mean_rounds: Option<f64>,
     pub units: Vec<JsonUnit>,
+    /// The text report's « Attention : … » lines (`warnings`); absent when there is none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     /// The merged tally itself, as the engine's [`Tally`] serializes.
     pub tally: Tally,
     /// The first fight's log, only when asked for (`--transcript`).
@@ -139,6 +143,7 @@ impl JsonReport {
             draw_rate: f.draw_rate,
             mean_rounds: f.mean_rounds,
             units,
+            warnings: warnings(header, tally, &f),
             tally: tally.clone(),
             transcript,
         })

@@ -41,3 +41,4 @@ pub mod sweep_report;
 pub mod sweep_spec;
 pub mod table;
 pub mod transcript;
+pub mod warnings;

@@ -14,6 +14,7 @@ use pf1e_engine::tally::Tally;
 use crate::figures::Figures;
 use crate::header::{ReportHeader, ShapeMismatch};
 use crate::table::{self, Align, Column, Row};
+use crate::warnings::warnings;
 
 /// The French text report, newline-terminated.
 pub fn render_text(header: &ReportHeader, tally: &Tally) -> Result<String, ShapeMismatch> {
@@ -57,6 +58,10 @@ pub fn render_text(header: &ReportHeader, tally: &Tally) -> Result<String, Shape
     }
     let _ = writeln!(out, "Nuls : {} ({})", pct(figures.draw_rate), figures.draws);
     let _ = writeln!(out, "Rounds moyens : {}", decimal(figures.mean_rounds));
+    for line in warnings(header, tally, &figures) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     if !header.units.is_empty() {
         out.push('\n');
         out.push_str("Attrition moyenne par combattant :\n");
@@ -112,7 +117,7 @@ fn decimal(value: Option<f64>) -> String {
 }
 
 /// A proportion as a percentage with one decimal (`0.962` → `96.2%`), or « — ».
-fn pct(rate: Option<f64>) -> String {
+pub(crate) fn pct(rate: Option<f64>) -> String {
     rate.map_or_else(|| "—".to_string(), |r| format!("{:.1}%", r * 100.0))
 }
 

@@ -44,7 +44,7 @@ fn unit(h: u64, c: u64, dd: u64, dt: u64, heal: u64, down: u64, kill: u64) -> Un
         healing_done: heal,
         downed: down,
         killed: kill,
-        turns: 0,
+        turns: 1,
     }
 }
 

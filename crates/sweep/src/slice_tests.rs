@@ -83,8 +83,9 @@ fn header(runs: u64) -> ReportHeader {
 
 fn tally(fights: u64) -> Tally {
     let mut t = Tally::empty(1, 1);
-    t.fights = fights;
-    t.wins[0] = fights;
+    for run in 0..fights {
+        t.add_plain_fight(run, Some(0), 1);
+    }
     t
 }
 

@@ -149,11 +149,16 @@ impl Fight<'_> {
         if let Some(d) = first_down {
             tally.first_down[round_bucket(d)] += 1;
         }
+        let mut anyone = false;
         for side in 0..tally.wins.len() {
             let standing = (self.units[..rows].iter().zip(self.info))
                 .filter(|(u, i)| i.side == side && u.active())
                 .count();
+            anyone |= standing > 0;
             tally.survivors[side * SURVIVOR_BUCKETS + standing.min(SURVIVOR_BUCKETS - 1)] += 1;
+        }
+        if outcome.winner.is_none() && anyone {
+            tally.capped += 1;
         }
         for (i, (t, u)) in tally.units.iter_mut().zip(&self.units).enumerate() {
             t.add(&u.tally);
