@@ -347,3 +347,33 @@ fn fights_at_the_round_cap_and_a_wide_band_are_warned_about() {
     let quiet = small_run(&["--runs", "1000"]);
     assert!(!stdout(&quiet).contains("Attention"), "{}", stdout(&quiet));
 }
+
+#[test]
+fn a_party_of_pcs_gets_the_crb_difficulty_and_monsters_alone_do_not() {
+    let out = pf1e_sim(&[
+        "run",
+        "--map",
+        "data/maps/sample_arena.yaml",
+        "--side",
+        "players",
+        "data/pcs/aldric.json",
+        "data/pcs/brakka.json",
+        "data/pcs/torvald.json",
+        "data/pcs/sera.json",
+        "--side",
+        "monsters",
+        "data/monsters/ogre.json",
+        "data/monsters/bugbear.json",
+        "--runs",
+        "50",
+    ]);
+    assert_exit(&out, 0);
+    // Levels 3, 3, 4, 3 → APL 3; ogre (CR 3, 800 XP) + bugbear (CR 2, 600 XP) = 1,400 XP → CR 4.
+    assert!(
+        stdout(&out).contains("Difficulté CRB : exigeante (FP 4 contre NMG 3) — victoire simulée "),
+        "{}",
+        stdout(&out)
+    );
+    let goblins = small_run(&["--runs", "20"]);
+    assert!(!stdout(&goblins).contains("Difficulté CRB"));
+}

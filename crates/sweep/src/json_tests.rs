@@ -32,6 +32,7 @@ fn small_header() -> ReportHeader {
         runs: 4,
         seed: 7,
         round_cap: 100,
+        encounter: None,
     }
 }
 

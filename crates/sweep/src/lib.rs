@@ -17,6 +17,7 @@
 
 pub mod band;
 pub mod cells;
+pub mod difficulty;
 pub mod executor;
 pub mod figures;
 pub mod hash;

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 
 use pf1e_engine::tally::Tally;
 
+use crate::difficulty::difficulty_line;
 use crate::figures::Figures;
 use crate::header::{ReportHeader, ShapeMismatch};
 use crate::table::{self, Align, Column, Row};
@@ -58,6 +59,10 @@ pub fn render_text(header: &ReportHeader, tally: &Tally) -> Result<String, Shape
     }
     let _ = writeln!(out, "Nuls : {} ({})", pct(figures.draw_rate), figures.draws);
     let _ = writeln!(out, "Rounds moyens : {}", decimal(figures.mean_rounds));
+    if let Some(line) = difficulty_line(header, &figures) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     for line in warnings(header, tally, &figures) {
         out.push_str(&line);
         out.push('\n');

@@ -32,6 +32,7 @@ pub(crate) fn header() -> ReportHeader {
         runs: 1000,
         seed: 1,
         round_cap: 100,
+        encounter: None,
     }
 }
 

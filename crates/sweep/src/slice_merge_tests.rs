@@ -33,6 +33,7 @@ fn header() -> ReportHeader {
         runs: RUNS,
         seed: 1,
         round_cap: 100,
+        encounter: None,
     }
 }
 

@@ -78,6 +78,7 @@ fn header(runs: u64) -> ReportHeader {
         runs,
         seed: 1,
         round_cap: 100,
+        encounter: None,
     }
 }
 
