@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::difficulty::{Difficulty, Encounter};
 use crate::figures::Figures;
 use crate::header::{ReportHeader, ShapeMismatch, SideHeader, UnitHeader};
+use crate::synthesis::synthesis;
 use crate::warnings::warnings;
 
 /// Version of this JSON shape; bumped when a key changes meaning or disappears.
@@ -42,6 +43,9 @@ pub struct JsonReport {
     /// The text report's « Attention : … » lines (`warnings`); absent when there is none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// The text report's « Synthèse » sentences; absent without fights.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub synthesis: Vec<String>,
     /// The merged tally itself, as the engine's [`Tally`] serializes.
     pub tally: Tally,
     /// The first fight's log, only when asked for (`--transcript`).
@@ -153,6 +157,7 @@ impl JsonReport {
             encounter: header.encounter.clone(),
             difficulty: header.encounter.as_ref().map(Encounter::difficulty),
             warnings: warnings(header, tally, &f),
+            synthesis: synthesis(header, tally, &f),
             tally: tally.clone(),
             transcript,
         })

@@ -114,6 +114,11 @@ fn json_keys_come_in_declared_order_to_the_byte() {
       "killed_rate": 0.75
     }
   ],
+  "synthesis": [
+    "players l'emporte nettement : 100.0% des combats (bande 3σ [100.0%, 100.0%]).",
+    "Qui décide : élémentaire inflige le plus de dégâts (7.5 par combat) ; orc est le plus souvent à terre (100.0% des combats).",
+    "Les combats durent 2.5 rounds en moyenne ; 0.0% se décident en 3 rounds ou moins."
+  ],
   "tally": {
     "fights": 4,
     "wins": [

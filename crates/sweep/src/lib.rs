@@ -40,6 +40,7 @@ pub mod sweep_html;
 pub mod sweep_job;
 pub mod sweep_report;
 pub mod sweep_spec;
+pub mod synthesis;
 pub mod table;
 pub mod transcript;
 pub mod warnings;

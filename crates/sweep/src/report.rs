@@ -14,6 +14,7 @@ use pf1e_engine::tally::Tally;
 use crate::difficulty::difficulty_line;
 use crate::figures::Figures;
 use crate::header::{ReportHeader, ShapeMismatch};
+use crate::synthesis::synthesis;
 use crate::table::{self, Align, Column, Row};
 use crate::warnings::warnings;
 
@@ -71,6 +72,14 @@ pub fn render_text(header: &ReportHeader, tally: &Tally) -> Result<String, Shape
         out.push('\n');
         out.push_str("Attrition moyenne par combattant :\n");
         out.push_str(&attrition_table(header, &figures));
+    }
+    let sentences = synthesis(header, tally, &figures);
+    if !sentences.is_empty() {
+        out.push_str("\nSynthèse :\n");
+        for line in sentences {
+            out.push_str(&line);
+            out.push('\n');
+        }
     }
     Ok(out)
 }
