@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 use pf1e_sweep::output::{RunFormat, SweepFormat as SweepOutput};
+use pf1e_sweep::pick::Pick;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -208,6 +209,14 @@ pub struct RunArgs {
     /// Print the first fight as a table before the report.
     #[arg(long)]
     pub transcript: bool,
+    /// Print run N of the job (0-based, below --runs) before the report: the fight of
+    /// `--seed S+N --runs 1 --transcript`.
+    #[arg(long, value_name = "N", conflicts_with_all = ["transcript", "transcript_pick"])]
+    pub transcript_run: Option<u64>,
+    /// Print the first run that ends so (seen from the first side), or the longest fight,
+    /// before the report; found from the tally, without a second pass over the fights.
+    #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "transcript")]
+    pub transcript_pick: Option<PickArg>,
     /// Threads to play on (≥ 1; default: every core). The report does not depend on it.
     #[arg(long, value_parser = threads)]
     pub threads: Option<NonZeroUsize>,
@@ -221,7 +230,7 @@ pub struct RunArgs {
     /// k mod N = K − 1) and write its tally to --tally-out instead of printing a report.
     /// `auto` takes K (and N) from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID /
     /// SLURM_ARRAY_TASK_COUNT; `auto/N` fixes N. Join the files with `pf1e-sim merge`.
-    #[arg(long, value_name = "K/N", value_parser = shard_slice, requires = "tally_out", conflicts_with = "transcript")]
+    #[arg(long, value_name = "K/N", value_parser = shard_slice, requires = "tally_out", conflicts_with_all = ["transcript", "transcript_run", "transcript_pick"])]
     pub shard: Option<ShardSlice>,
     /// Where --shard writes its slice's tally (JSON, written atomically).
     #[arg(long, value_name = "FILE", requires = "shard")]
@@ -416,6 +425,30 @@ impl FromArgMatches for SideArgs {
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
         *self = Self::from_arg_matches(matches)?;
         Ok(())
+    }
+}
+
+/// `--transcript-pick`: which fight to replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PickArg {
+    /// The first run the first side lost (another side won).
+    Loss,
+    /// The first run the first side won.
+    Win,
+    /// The first draw.
+    Draw,
+    /// The longest fight (the first among equals).
+    Longest,
+}
+
+impl From<PickArg> for Pick {
+    fn from(pick: PickArg) -> Self {
+        match pick {
+            PickArg::Loss => Pick::Loss,
+            PickArg::Win => Pick::Win,
+            PickArg::Draw => Pick::Draw,
+            PickArg::Longest => Pick::Longest,
+        }
     }
 }
 

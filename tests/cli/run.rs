@@ -377,3 +377,48 @@ fn a_party_of_pcs_gets_the_crb_difficulty_and_monsters_alone_do_not() {
     let goblins = small_run(&["--runs", "20"]);
     assert!(!stdout(&goblins).contains("Difficulté CRB"));
 }
+
+#[test]
+fn transcript_run_n_is_the_fight_of_seed_s_plus_n() {
+    let json = |extra: &[&str]| -> JsonReport {
+        let mut args = vec!["--format", "json"];
+        args.extend_from_slice(extra);
+        let out = small_run(&args);
+        assert_exit(&out, 0);
+        JsonReport::parse(&stdout(&out)).unwrap()
+    };
+    let picked = json(&["--runs", "30", "--seed", "5", "--transcript-run", "17"]);
+    let alone = json(&["--runs", "1", "--seed", "22", "--transcript"]);
+    assert!(picked.transcript.is_some());
+    assert_eq!(picked.transcript, alone.transcript);
+    // The longest fight and the first win are found from the tally's record of first runs.
+    let longest = json(&[
+        "--runs",
+        "30",
+        "--seed",
+        "5",
+        "--transcript-pick",
+        "longest",
+    ]);
+    let run = longest.tally.firsts.longest.unwrap().run.to_string();
+    assert_eq!(
+        longest.transcript,
+        json(&["--runs", "30", "--seed", "5", "--transcript-run", &run]).transcript
+    );
+    let out = small_run(&["--runs", "30", "--transcript-run", "30"]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("the job has runs 0 to 29"),
+        "{}",
+        stderr(&out)
+    );
+    let never = small_run(&[
+        "--runs",
+        "5",
+        "--round-cap",
+        "100",
+        "--transcript-pick",
+        "draw",
+    ]);
+    assert_exit(&never, 0);
+}

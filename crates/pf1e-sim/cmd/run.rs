@@ -10,9 +10,11 @@
 use anyhow::Context as _;
 use pf1e_sweep::executor::{default_threads, play_all};
 use pf1e_sweep::output::render_run;
-use pf1e_sweep::play::{first_fight, play_runs};
+use pf1e_sweep::pick::{Pick, picked_run};
+use pf1e_sweep::play::{fight_log, first_fight, play_runs};
 
 use crate::cli::RunArgs;
+use crate::exit_codes::DATA_ERROR;
 use crate::load::prepare_run;
 use crate::output::print;
 
@@ -24,6 +26,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     if let Some(slice) = args.shard {
         return super::slices::run_slice(args, slice, &job);
     }
+    if let Some(n) = args.transcript_run.filter(|&n| n >= args.runs) {
+        say!(
+            "error: --transcript-run {n}: the job has runs 0 to {} (--runs {})",
+            args.runs - 1,
+            args.runs
+        );
+        return Ok(DATA_ERROR);
+    }
     let first_fight = args
         .transcript
         .then(|| first_fight(&job.scenario, args.seed));
@@ -32,12 +42,26 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
         play_runs(&job.scenario, args.seed, runs)
     })
     .context("the engine returned a tally of another shape")?;
-    let report = render_run(
-        args.format.into(),
-        &job.header,
-        &tally,
-        first_fight.as_deref(),
-    )?;
+    let chosen = args.transcript_run.or_else(|| {
+        let pick = args.transcript_pick?;
+        let run = picked_run(pick.into(), &tally);
+        if run.is_none() {
+            say!(
+                "pf1e-sim: no fight of this job was {}: no transcript",
+                Pick::from(pick).words()
+            );
+        }
+        run
+    });
+    let logged = first_fight.or_else(|| {
+        let run = chosen?;
+        say!(
+            "pf1e-sim: the transcript is run {run} (the fight of --seed {} --runs 1 --transcript)",
+            args.seed.wrapping_add(run)
+        );
+        Some(fight_log(&job.scenario, args.seed, run))
+    });
+    let report = render_run(args.format.into(), &job.header, &tally, logged.as_deref())?;
     print(&report, "the report")
 }
 

@@ -26,6 +26,7 @@ pub mod ids;
 pub mod journal;
 pub mod json;
 pub mod output;
+pub mod pick;
 pub mod placement;
 pub mod play;
 pub mod report;
