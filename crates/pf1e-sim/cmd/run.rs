@@ -8,12 +8,14 @@
 //! and shard size change how the work is cut, never a byte of the report.
 
 use anyhow::Context as _;
-use pf1e_sweep::executor::{default_threads, play_all};
+use pf1e_engine::tally::TallyError;
+use pf1e_sweep::executor::{default_threads, execute};
 use pf1e_sweep::output::render_run;
 use pf1e_sweep::pick::{Pick, picked_run};
 use pf1e_sweep::play::{fight_log, first_fight, play_runs};
 
 use crate::cli::RunArgs;
+use crate::coordinator::progress::Progress;
 use crate::exit_codes::DATA_ERROR;
 use crate::load::prepare_run;
 use crate::output::print;
@@ -38,10 +40,21 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
         .transcript
         .then(|| first_fight(&job.scenario, args.seed));
     let threads = args.threads.unwrap_or_else(default_threads);
-    let tally = play_all(&job.plan, threads, &job.header.empty_tally(), |runs| {
-        play_runs(&job.scenario, args.seed, runs)
-    })
+    let progress = Progress::new(args.runs, 0, false);
+    progress.note("local threads");
+    let play = |runs| play_runs(&job.scenario, args.seed, runs);
+    let tally = execute(
+        &job.plan,
+        threads,
+        &job.header.empty_tally(),
+        play,
+        |_, shard| {
+            progress.advance(shard.fights);
+            Ok::<(), TallyError>(())
+        },
+    )
     .context("the engine returned a tally of another shape")?;
+    progress.finish();
     let chosen = args.transcript_run.or_else(|| {
         let pick = args.transcript_pick?;
         let run = picked_run(pick.into(), &tally);
