@@ -226,6 +226,10 @@ pub struct RunArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Also write the report as one self-contained HTML page (charts, attrition, hit points
+    /// left, the map with the deployment, the command that reproduces it).
+    #[arg(long, value_name = "OUT.html", conflicts_with = "shard")]
+    pub html: Option<PathBuf>,
     /// Batch clusters: play only slice K of N (1-based; slice K holds the shards k with
     /// k mod N = K − 1) and write its tally to --tally-out instead of printing a report.
     /// `auto` takes K (and N) from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID /

@@ -47,8 +47,10 @@ fn run(cli: cli::Cli) -> anyhow::Result<u8> {
         cli::Command::Coordinator(args) if matches!(&args.job, cli::CoordinatorJob::Run(run) if run.shard.is_some()) => {
             usage("coordinator does not take --shard (use run --shard, then merge)")
         }
-        cli::Command::Coordinator(args) if matches!(&args.job, cli::CoordinatorJob::Run(run) if run.transcript_run.is_some() || run.transcript_pick.is_some()) => {
-            usage("coordinator does not take --transcript-run or --transcript-pick (use run)")
+        cli::Command::Coordinator(args) if matches!(&args.job, cli::CoordinatorJob::Run(run) if run.transcript_run.is_some() || run.transcript_pick.is_some() || run.html.is_some()) => {
+            usage(
+                "coordinator does not take --transcript-run, --transcript-pick or --html (use run)",
+            )
         }
         cli::Command::Coordinator(args) => cmd::coordinator::run(&args),
     }

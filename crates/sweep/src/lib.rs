@@ -30,6 +30,7 @@ pub mod pick;
 pub mod placement;
 pub mod play;
 pub mod report;
+pub mod run_html;
 pub mod shard;
 pub mod slice;
 pub mod slice_merge;

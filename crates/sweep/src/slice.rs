@@ -125,6 +125,9 @@ pub struct SliceFile {
 /// What a slice played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+// One value per file or per merge, never in bulk: the size of the `Run` variant (a header
+// and a tally with its distributions) costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum Played {
     /// Part of a `run` job.
     Run {

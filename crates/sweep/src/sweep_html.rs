@@ -43,7 +43,7 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;color:#222;background:#fff}\
+pub(crate) const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;color:#222;background:#fff}\
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}\
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:right}\
 th{background:#eee}td.l,th.l{text-align:left}dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}\
@@ -379,7 +379,7 @@ const ZONE_TINTS: [&str; 6] = [
     "#9ecae1", "#fcbba1", "#c7e9c0", "#dadaeb", "#fdd0a2", "#d9d9d9",
 ];
 
-fn draw_map(out: &mut String, m: &MapDrawing) {
+pub(crate) fn draw_map(out: &mut String, m: &MapDrawing) {
     let map = m.map;
     let (rows, cols) = (usize::from(map.rows()), usize::from(map.cols()));
     let height = rows * MAP_SQ;
