@@ -48,9 +48,11 @@ fn quick_start_prints_the_french_report() {
     );
     let ids: Vec<&str> = lines[14..]
         .iter()
+        .take_while(|l| !l.is_empty())
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
     assert_eq!(ids, ["goblin", "goblin-2", "goblin-3", "orc", "orc-2"]);
+    assert_eq!(lines[20], "Synthèse :", "{text}");
     assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }
 

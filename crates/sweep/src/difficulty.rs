@@ -19,10 +19,6 @@
 use pf1e_engine::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 
-use crate::figures::Figures;
-use crate::header::ReportHeader;
-use crate::report::pct;
-
 /// CRB Table 12-2 (Experience Point Awards), the « Total XP » column: fractional CRs 1/8 to
 /// 1/2, then CR 1 to 25.
 const FRACTION_XP: [(u8, u64); 5] = [(8, 50), (6, 65), (4, 100), (3, 135), (2, 200)];
@@ -120,21 +116,6 @@ impl Encounter {
             label: label.to_string(),
         }
     }
-}
-
-/// The report's line, « Difficulté CRB : difficile (FP 5 contre NMG 3) — victoire simulée
-/// 62.0% », the rate being the party side's; `None` when the header has no encounter.
-pub fn difficulty_line(header: &ReportHeader, figures: &Figures) -> Option<String> {
-    let encounter = header.encounter.as_ref()?;
-    let d = encounter.difficulty();
-    let rate = figures.sides.get(encounter.party_side).and_then(|s| s.rate);
-    Some(format!(
-        "Difficulté CRB : {} (FP {} contre NMG {}) — victoire simulée {}",
-        d.label,
-        d.cr,
-        d.apl,
-        pct(rate)
-    ))
 }
 
 /// Table 12-2's XP of one creature of rating `r` (a rating past 25 counts as 25).

@@ -20,11 +20,14 @@ pub mod cells;
 pub mod difficulty;
 pub mod executor;
 pub mod figures;
+#[cfg(test)]
+mod fixtures;
 pub mod hash;
 pub mod header;
 pub mod ids;
 pub mod journal;
 pub mod json;
+mod numbers;
 pub mod output;
 pub mod pick;
 pub mod placement;

@@ -11,9 +11,10 @@ use std::fmt::Write as _;
 
 use pf1e_engine::tally::Tally;
 
-use crate::difficulty::difficulty_line;
+use crate::difficulty::Encounter;
 use crate::figures::Figures;
 use crate::header::{ReportHeader, ShapeMismatch};
+pub(crate) use crate::numbers::{decimal, pct, plural};
 use crate::synthesis::synthesis;
 use crate::table::{self, Align, Column, Row};
 use crate::warnings::warnings;
@@ -120,19 +121,19 @@ fn attrition_table(header: &ReportHeader, figures: &Figures) -> String {
     table::render(&columns, &rows)
 }
 
-/// `n singular` for 0 and 1 (the French rule), `n plural` otherwise.
-pub(crate) fn plural(n: u64, singular: &str, plural: &str) -> String {
-    format!("{n} {}", if n < 2 { singular } else { plural })
-}
-
-/// One decimal, or « — » when undefined.
-fn decimal(value: Option<f64>) -> String {
-    value.map_or_else(|| "—".to_string(), |v| format!("{v:.1}"))
-}
-
-/// A proportion as a percentage with one decimal (`0.962` → `96.2%`), or « — ».
-pub(crate) fn pct(rate: Option<f64>) -> String {
-    rate.map_or_else(|| "—".to_string(), |r| format!("{:.1}%", r * 100.0))
+/// The report's line, « Difficulté CRB : difficile (FP 5 contre NMG 3) — victoire simulée
+/// 62.0% », the rate being the party side's; `None` when the header has no encounter.
+pub fn difficulty_line(header: &ReportHeader, figures: &Figures) -> Option<String> {
+    let encounter = header.encounter.as_ref()?;
+    let d = Encounter::difficulty(encounter);
+    let rate = figures.sides.get(encounter.party_side).and_then(|s| s.rate);
+    Some(format!(
+        "Difficulté CRB : {} (FP {} contre NMG {}) — victoire simulée {}",
+        d.label,
+        d.cr,
+        d.apl,
+        pct(rate)
+    ))
 }
 
 #[cfg(test)]

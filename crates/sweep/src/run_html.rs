@@ -11,10 +11,10 @@ use std::fmt::Write as _;
 
 use pf1e_engine::tally::{HP_BUCKETS, ROUND_BUCKETS, Tally};
 
-use crate::difficulty::difficulty_line;
 use crate::figures::Figures;
 use crate::header::{ReportHeader, ShapeMismatch};
-use crate::report::pct;
+use crate::numbers::pct;
+use crate::report::difficulty_line;
 use crate::sweep_html::{MapDrawing, STYLE, draw_map, escape};
 use crate::synthesis::synthesis;
 use crate::warnings::warnings;
@@ -100,11 +100,14 @@ fn x_of(rate: f64) -> usize {
     LABEL_W + (rate.clamp(0.0, 1.0) * CHART_W as f64).round() as usize
 }
 
+/// One bar of the win chart: its label, its rate and its 3σ band (low, high).
+type WinRow = (String, Option<f64>, Option<(f64, f64)>);
+
 /// Win rates (and draws) as bars with the 3σ band drawn over each.
 fn win_chart(out: &mut String, header: &ReportHeader, f: &Figures) {
     out.push_str("<h2>Victoires (bande 3σ)</h2>\n");
     let height = open_svg(out, header.sides.len() + 1);
-    let mut rows: Vec<(String, Option<f64>, Option<(f64, f64)>)> = (header.sides.iter())
+    let mut rows: Vec<WinRow> = (header.sides.iter())
         .zip(&f.sides)
         .map(|(s, sf)| (s.name.clone(), sf.rate, sf.band.map(|b| (b.low, b.high))))
         .collect();
@@ -264,7 +267,7 @@ fn hp_chart(out: &mut String, header: &ReportHeader, tally: &Tally) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::tests::{header, tally};
+    use crate::fixtures::{header, tally};
 
     /// Tags balance (a small well-formedness check: every element closed, in order).
     pub(crate) fn assert_well_formed(page: &str) {

@@ -14,7 +14,7 @@ use pf1e_engine::map::Map;
 
 use crate::band::{Band, three_sigma};
 use crate::cells::labels;
-use crate::report::plural;
+use crate::numbers::plural;
 use crate::sweep_report::SweepResults;
 
 /// One map drawing: the map a placement option plays on and the squares it starts from.

@@ -16,7 +16,7 @@ use pf1e_engine::tally::Tally;
 
 use crate::figures::Figures;
 use crate::header::ReportHeader;
-use crate::report::pct;
+use crate::numbers::pct;
 
 /// Fights decided in this many rounds or fewer are « courts ».
 const SHORT_FIGHT: usize = 3;
@@ -110,7 +110,7 @@ fn deciders(header: &ReportHeader, figures: &Figures) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::tests::{header, tally};
+    use crate::fixtures::{header, tally};
 
     fn lines(t: &Tally) -> Vec<String> {
         synthesis(&header(), t, &Figures::compute(&header(), t).unwrap())

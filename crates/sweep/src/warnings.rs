@@ -16,7 +16,7 @@ use pf1e_engine::tally::Tally;
 
 use crate::figures::Figures;
 use crate::header::ReportHeader;
-use crate::report::{pct, plural};
+use crate::numbers::{pct, plural};
 
 /// Share of fights at the round cap from which the report warns (10 %), as a fraction
 /// `CAP_SHARE.0 / CAP_SHARE.1` compared in integers.
@@ -119,7 +119,7 @@ fn runs_for(rate: f64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::tests::header;
+    use crate::fixtures::header;
 
     fn tally(wins: [u64; 2], capped: u64) -> Tally {
         let mut t = Tally::empty(2, 4);
