@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 use pf1e_sweep::output::{RunFormat, SweepFormat as SweepOutput};
+use pf1e_sweep::pick::Pick;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -37,9 +38,10 @@ pub enum Command {
     /// JSON or CSV); run i of every cell rolls from seed + i. Exit 0 when the matrix is printed, 2 when the sweep or one of its files is invalid.
     Sweep(SweepArgs),
     /// Measure the engine: play the encounter on one thread (unless --threads says otherwise)
-    /// after a warm-up and print fights per second. Same options as `run`; --runs defaults
-    /// to 1000 there, so give a larger count (e.g. --runs 200000).
-    Bench(RunArgs),
+    /// after a warm-up and print fights per second. Takes `run`'s encounter options only (no
+    /// report, transcript or slice options); --runs defaults to 1000, so give a larger count
+    /// (e.g. --runs 200000).
+    Bench(BenchArgs),
     /// Serve shards to coordinators over gRPC (see README « Distributed runs »). Prints its address
     /// on stderr; stops on SIGTERM/SIGINT after the running shards (within --grace-period).
     Worker(WorkerArgs),
@@ -173,9 +175,9 @@ pub enum CoordinatorJob {
     Sweep(SweepArgs),
 }
 
-/// `pf1e-sim run`: the reference spec's CLI plus threads, shard size and output format.
+/// The encounter of `run` and `bench`: the files, the runs, the seed and the fight options.
 #[derive(Debug, Args)]
-pub struct RunArgs {
+pub struct EncounterArgs {
     /// The map (YAML).
     #[arg(long, value_name = "MAP")]
     pub map: PathBuf,
@@ -190,12 +192,31 @@ pub struct RunArgs {
     /// Rounds after which an undecided fight is a draw (≥ 1).
     #[arg(long, default_value_t = 100, value_parser = round_cap)]
     pub round_cap: u32,
-    /// Print the first fight as a table before the report.
-    #[arg(long)]
-    pub transcript: bool,
     /// Monsters die at 0 hp instead of −Con (PCs are never affected).
     #[arg(long)]
     pub simple_monster_death: bool,
+    /// The spell catalogue folder (every *.json in it is a spell file), read only when a
+    /// combatant names spells [default: data/spells]
+    #[arg(long, value_name = "DIR")]
+    pub spells: Option<PathBuf>,
+}
+
+/// `pf1e-sim run`: the reference spec's CLI plus threads, shard size and output format.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub encounter: EncounterArgs,
+    /// Print the first fight as a table before the report.
+    #[arg(long)]
+    pub transcript: bool,
+    /// Print run N of the job (0-based, below --runs) before the report: the fight of
+    /// `--seed S+N --runs 1 --transcript`.
+    #[arg(long, value_name = "N", conflicts_with_all = ["transcript", "transcript_pick"])]
+    pub transcript_run: Option<u64>,
+    /// Print the first run that ends so (seen from the first side), or the longest fight,
+    /// before the report; found from the tally, without a second pass over the fights.
+    #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "transcript")]
+    pub transcript_pick: Option<PickArg>,
     /// Threads to play on (≥ 1; default: every core). The report does not depend on it.
     #[arg(long, value_parser = threads)]
     pub threads: Option<NonZeroUsize>,
@@ -205,19 +226,41 @@ pub struct RunArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// The spell catalogue folder (every *.json in it is a spell file), read only when a
-    /// combatant names spells [default: data/spells]
-    #[arg(long, value_name = "DIR")]
-    pub spells: Option<PathBuf>,
+    /// Also write the report as one self-contained HTML page (charts, attrition, hit points
+    /// left, the map with the deployment, the command that reproduces it).
+    #[arg(long, value_name = "OUT.html", conflicts_with = "shard")]
+    pub html: Option<PathBuf>,
     /// Batch clusters: play only slice K of N (1-based; slice K holds the shards k with
     /// k mod N = K − 1) and write its tally to --tally-out instead of printing a report.
     /// `auto` takes K (and N) from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID /
     /// SLURM_ARRAY_TASK_COUNT; `auto/N` fixes N. Join the files with `pf1e-sim merge`.
-    #[arg(long, value_name = "K/N", value_parser = shard_slice, requires = "tally_out", conflicts_with = "transcript")]
+    #[arg(long, value_name = "K/N", value_parser = shard_slice, requires = "tally_out", conflicts_with_all = ["transcript", "transcript_run", "transcript_pick"])]
     pub shard: Option<ShardSlice>,
     /// Where --shard writes its slice's tally (JSON, written atomically).
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub tally_out: Option<PathBuf>,
+}
+
+/// `run`'s arguments read as its encounter's (`args.map`, `args.seed`, …).
+impl std::ops::Deref for RunArgs {
+    type Target = EncounterArgs;
+
+    fn deref(&self) -> &EncounterArgs {
+        &self.encounter
+    }
+}
+
+/// `pf1e-sim bench`: the encounter of `run` and how to cut it, nothing about a report.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub encounter: EncounterArgs,
+    /// Threads to play on (≥ 1) [default: 1, so the figure is per core]
+    #[arg(long, value_parser = threads)]
+    pub threads: Option<NonZeroUsize>,
+    /// Fights per shard (≥ 1).
+    #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
+    pub shard_runs: u64,
 }
 
 /// `--shard K/N`: K and N, either of which may come from the environment (`auto`).
@@ -386,6 +429,30 @@ impl FromArgMatches for SideArgs {
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
         *self = Self::from_arg_matches(matches)?;
         Ok(())
+    }
+}
+
+/// `--transcript-pick`: which fight to replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PickArg {
+    /// The first run the first side lost (another side won).
+    Loss,
+    /// The first run the first side won.
+    Win,
+    /// The first draw.
+    Draw,
+    /// The longest fight (the first among equals).
+    Longest,
+}
+
+impl From<PickArg> for Pick {
+    fn from(pick: PickArg) -> Self {
+        match pick {
+            PickArg::Loss => Pick::Loss,
+            PickArg::Win => Pick::Win,
+            PickArg::Draw => Pick::Draw,
+            PickArg::Longest => Pick::Longest,
+        }
     }
 }
 

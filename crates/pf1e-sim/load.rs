@@ -18,7 +18,7 @@ use pf1e_sweep::source::{Document, ScenarioSource, SideSource};
 use pf1e_sweep::spells::{SpellLibrary, first_caster};
 use pf1e_sweep::sweep_job::SweepJob;
 
-use crate::cli::RunArgs;
+use crate::cli::EncounterArgs;
 use crate::input::{MAX_INPUT_BYTES, read_bounded};
 use crate::output::report_data_errors;
 
@@ -85,7 +85,7 @@ pub fn read_document(path: &Path) -> Result<Document, DataError> {
 /// file's problems are returned in order (read errors, and the parse errors of the files that
 /// could be read), as [`ScenarioSource::compile`] lists them; a catalogue's problems are
 /// returned alone.
-pub fn run_source(args: &RunArgs) -> Result<ScenarioSource, Vec<DataError>> {
+pub fn run_source(args: &EncounterArgs) -> Result<ScenarioSource, Vec<DataError>> {
     let map = read_document(&args.map);
     let mut paths: Vec<&PathBuf> = Vec::new();
     for path in args.sides.sides.iter().flat_map(|s| &s.files) {
@@ -136,7 +136,7 @@ pub fn run_source(args: &RunArgs) -> Result<ScenarioSource, Vec<DataError>> {
 /// `run`'s catalogue; nothing when no combatant names spells. Combatants that do not parse are
 /// left to `compile`, unless the catalogue has problems too: then both are returned, the
 /// combatants' first.
-fn attach_spells(source: &mut ScenarioSource, args: &RunArgs) -> Result<(), Vec<DataError>> {
+fn attach_spells(source: &mut ScenarioSource, args: &EncounterArgs) -> Result<(), Vec<DataError>> {
     let mut errors = Vec::new();
     let mut combatants = Vec::new();
     for document in &source.combatants {
@@ -174,7 +174,7 @@ pub struct PreparedRun {
 
 /// Reads and compiles `run`'s job and plans it in shards of `shard_runs`; on a data error
 /// prints every problem (one line each) and returns the exit code.
-pub fn prepare_run(args: &RunArgs, shard_runs: u64) -> Result<PreparedRun, u8> {
+pub fn prepare_run(args: &EncounterArgs, shard_runs: u64) -> Result<PreparedRun, u8> {
     let source = run_source(args).map_err(|errors| report_data_errors(&errors))?;
     let scenario = source.compile().map_err(|e| report_data_errors(&e.0))?;
     let plan = ShardPlan::new(args.runs, shard_runs).map_err(|e| {

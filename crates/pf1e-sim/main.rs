@@ -41,12 +41,16 @@ fn run(cli: cli::Cli) -> anyhow::Result<u8> {
         cli::Command::Spells(args) => cmd::spells::run(&args),
         cli::Command::Run(args) => cmd::run::run(&args),
         cli::Command::Sweep(args) => cmd::sweep::run(&args),
-        cli::Command::Bench(args) if args.shard.is_some() => usage("bench does not take --shard"),
         cli::Command::Bench(args) => cmd::bench::run(&args),
         cli::Command::Merge(args) => cmd::merge::run(&args),
         cli::Command::Worker(args) => cmd::worker::run(&args),
         cli::Command::Coordinator(args) if matches!(&args.job, cli::CoordinatorJob::Run(run) if run.shard.is_some()) => {
             usage("coordinator does not take --shard (use run --shard, then merge)")
+        }
+        cli::Command::Coordinator(args) if matches!(&args.job, cli::CoordinatorJob::Run(run) if run.transcript_run.is_some() || run.transcript_pick.is_some() || run.html.is_some()) => {
+            usage(
+                "coordinator does not take --transcript-run, --transcript-pick or --html (use run)",
+            )
         }
         cli::Command::Coordinator(args) => cmd::coordinator::run(&args),
     }

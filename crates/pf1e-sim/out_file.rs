@@ -15,6 +15,27 @@ use std::fs::{self, OpenOptions, Permissions};
 use std::io::{self, Write as _};
 use std::path::Path;
 
+/// Checks, before any work, that `path` could be written: its folder exists (a missing folder
+/// would otherwise be found only after every fight) and `path` is not itself a folder. The
+/// reason, when not, in words that name the folder.
+pub fn check_destination(path: &Path) -> Result<(), String> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!(
+            "the folder {} does not exist (create it first, e.g. mkdir -p {})",
+            folder.display(),
+            folder.display()
+        ));
+    }
+    if path.is_dir() {
+        return Err("is a folder, not a file".to_string());
+    }
+    Ok(())
+}
+
 /// Writes `bytes` to `path` following the rules of the module header.
 pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let link = match fs::symlink_metadata(path) {

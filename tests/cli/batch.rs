@@ -24,6 +24,9 @@ const JOB: &[&str] = &[
     "20",
 ];
 
+/// A small shipped sweep.
+const SWEEP: &str = "data/sweeps/arena.yaml";
+
 fn job(extra: &[&str]) -> Output {
     let mut args = JOB.to_vec();
     args.extend_from_slice(extra);
@@ -75,7 +78,6 @@ fn merged_slices_print_runs_bytes_for_every_slice_count() {
 
 #[test]
 fn merged_sweep_slices_print_sweeps_bytes_and_page() {
-    const SWEEP: &str = "data/sweeps/arena.yaml";
     let dir = tempfile::tempdir().unwrap();
     let page = path_str(&dir.path().join("ref.html"));
     let reference: Vec<Output> = ["text", "json", "csv"]
@@ -211,6 +213,44 @@ fn shard_needs_tally_out_and_a_valid_slice() {
         assert_exit(&out, 2);
     }
     assert!(!root().join("never.json").exists());
+}
+
+#[test]
+fn a_tally_out_into_a_missing_folder_fails_before_any_fight() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = path_str(&dir.path().join("missing/slice.json"));
+    let o = job(&["--shard", "1/2", "--tally-out", &out]);
+    assert_exit(&o, 2);
+    let missing = path_str(&dir.path().join("missing"));
+    assert!(
+        stderr(&o).contains(&format!("the folder {missing} does not exist")),
+        "{}",
+        stderr(&o)
+    );
+    let o = pf1e_sim(&["sweep", SWEEP, "--shard", "1/2", "--tally-out", &out]);
+    assert_exit(&o, 2);
+    assert!(stderr(&o).contains("does not exist"), "{}", stderr(&o));
+}
+
+#[test]
+fn merging_a_sweep_from_another_folder_says_where_the_sweep_was_expected() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = path_str(&dir.path().join("sweep.json"));
+    let o = pf1e_sim(&["sweep", SWEEP, "--shard", "1/1", "--tally-out", &out]);
+    assert_exit(&o, 0);
+    let o = Command::new(env!("CARGO_BIN_EXE_pf1e-sim"))
+        .args(["merge", out.as_str()])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_exit(&o, 2);
+    let expected = dir.path().join(SWEEP);
+    assert!(
+        stderr(&o).contains(&format!("expected at {}", expected.display())),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("run merge from the folder the sweep ran in"));
 }
 
 #[test]

@@ -52,7 +52,7 @@ fn a_run_with_casters_reads_the_default_catalogue_and_any_folder_given() {
     let default = casters(&[]);
     assert_exit(&default, 0);
     assert!(stderr(&default).is_empty(), "{}", stderr(&default));
-    assert!(stdout(&default).contains("players : 2 combatants"));
+    assert!(stdout(&default).contains("players : 2 combattants"));
     let named = casters(&["--spells", "data/spells"]);
     assert_eq!(stdout(&named), stdout(&default));
     let (_dir, copy) = spells_copy(|_, text| text);

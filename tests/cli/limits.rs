@@ -3,7 +3,7 @@
 //! it reports, so /dev/zero is refused with exit 2 naming the file and the cap; `--threads`
 //! is capped at 4 × the cores (1024 at most), exit 2.
 
-use crate::util::{SMALL_RUN, assert_exit, pf1e_sim, stderr, temp_file};
+use crate::util::{SMALL_RUN, assert_exit, pf1e_sim, stderr, stdout, temp_file};
 
 const CAP: &str = "is larger than 16 MiB, the limit";
 
@@ -78,4 +78,27 @@ fn threads_beyond_four_per_core_are_a_usage_error() {
         assert_refused(&args, "at most");
     }
     assert_refused(&["worker", "--threads", "100000"], "per core on the");
+}
+
+#[test]
+fn bench_says_its_one_thread_default_and_refuses_the_options_it_ignores() {
+    let help = pf1e_sim(&["bench", "--help"]);
+    assert_exit(&help, 0);
+    assert!(stdout(&help).contains("[default: 1, so the figure is per core]"));
+    for ignored in ["--transcript", "--format", "--shard", "--tally-out"] {
+        let listed = stdout(&help)
+            .lines()
+            .any(|l| l.split_whitespace().next() == Some(ignored));
+        assert!(!listed, "{ignored} in bench --help");
+        let mut args = SMALL_RUN.to_vec();
+        args[0] = "bench";
+        args.extend_from_slice(&[ignored, "x"]);
+        assert_refused(&args, "unexpected argument");
+    }
+    let mut args = SMALL_RUN.to_vec();
+    args[0] = "bench";
+    args.extend_from_slice(&["--runs", "20"]);
+    let out = pf1e_sim(&args);
+    assert_exit(&out, 0);
+    assert!(stdout(&out).contains("on 1 thread ="), "{}", stdout(&out));
 }

@@ -87,7 +87,7 @@ fn a_dangling_symlink_is_refused() {
 fn a_folder_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = slice_to(&path_str(dir.path()));
-    assert_exit(&out, 1);
+    assert_exit(&out, 2);
     assert!(stderr(&out).contains("is a folder"), "{}", stderr(&out));
 }
 
@@ -187,4 +187,43 @@ fn sweep_html_through_a_symlink_keeps_the_link() {
             .unwrap()
             .starts_with("<!DOCTYPE html>")
     );
+}
+
+#[test]
+fn run_html_writes_one_self_contained_page_with_the_map_and_the_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = path_str(&dir.path().join("run.html"));
+    let out = crate::util::small_run(&["--runs", "50", "--html", &page]);
+    assert_exit(&out, 0);
+    let html = std::fs::read_to_string(&page).unwrap();
+    for banned in ["http://", "https://", "<script", "src=", "href="] {
+        assert!(!html.contains(banned), "{banned}");
+    }
+    assert!(html.contains("<code>pf1e-sim run --map data/maps/sample_arena.yaml --side players"));
+    assert!(html.contains("<h2>Carte et déploiement</h2>"));
+    assert_eq!(
+        html.matches("<circle ").count(),
+        2,
+        "one mark per combatant"
+    );
+    assert_eq!(
+        html.matches("<svg ").count(),
+        html.matches("</svg>").count()
+    );
+    let again = path_str(&dir.path().join("again.html"));
+    let out = crate::util::small_run(&[
+        "--runs",
+        "50",
+        "--threads",
+        "3",
+        "--shard-runs",
+        "7",
+        "--html",
+        &again,
+    ]);
+    assert_exit(&out, 0);
+    assert_eq!(std::fs::read(&again).unwrap(), html.as_bytes());
+    let missing = path_str(&dir.path().join("nowhere/run.html"));
+    let out = crate::util::small_run(&["--runs", "50", "--html", &missing]);
+    assert_exit(&out, 2);
 }

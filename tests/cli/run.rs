@@ -3,7 +3,7 @@
 
 use pf1e_sweep::json::JsonReport;
 
-use crate::util::{assert_exit, pf1e_sim, root, stderr, stdout, temp_file};
+use crate::util::{assert_exit, pf1e_sim, root, small_run, stderr, stdout, temp_file};
 
 const ARENA: &str = "data/maps/sample_arena.yaml";
 const GOBLIN: &str = "data/monsters/goblin.json";
@@ -28,8 +28,8 @@ fn quick_start_prints_the_french_report() {
         text.starts_with(
             "=== Rapport d'équilibrage ===\n\
              Carte : Arène d'essai\n\
-             players : 3 combatants\n\
-             monsters : 2 combatants\n\
+             players : 3 combattants\n\
+             monsters : 2 combattants\n\
              1000 combats simulés (seed 1, plafond 100 rounds)\n\
              \n\
              Victoires players : "
@@ -48,9 +48,11 @@ fn quick_start_prints_the_french_report() {
     );
     let ids: Vec<&str> = lines[14..]
         .iter()
+        .take_while(|l| !l.is_empty())
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
     assert_eq!(ids, ["goblin", "goblin-2", "goblin-3", "orc", "orc-2"]);
+    assert_eq!(lines[20], "Synthèse :", "{text}");
     assert!(stderr(&out).is_empty(), "{}", stderr(&out));
 }
 
@@ -329,4 +331,96 @@ fn start_conditions_and_concealment_reach_the_report() {
         monsters_wins(&text) > monsters_wins(&plain) + 100,
         "invisible orcs should win far more often:\n{text}"
     );
+}
+
+#[test]
+fn fights_at_the_round_cap_and_a_wide_band_are_warned_about() {
+    let out = small_run(&["--runs", "40", "--round-cap", "1"]);
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    assert!(
+        text.contains("des combats (") && text.contains("atteignent le plafond de 1 round : "),
+        "{text}"
+    );
+    assert!(
+        text.contains("est trop large pour conclure ; relancer avec --runs "),
+        "{text}"
+    );
+    let quiet = small_run(&["--runs", "1000"]);
+    assert!(!stdout(&quiet).contains("Attention"), "{}", stdout(&quiet));
+}
+
+#[test]
+fn a_party_of_pcs_gets_the_crb_difficulty_and_monsters_alone_do_not() {
+    let out = pf1e_sim(&[
+        "run",
+        "--map",
+        "data/maps/sample_arena.yaml",
+        "--side",
+        "players",
+        "data/pcs/aldric.json",
+        "data/pcs/brakka.json",
+        "data/pcs/torvald.json",
+        "data/pcs/sera.json",
+        "--side",
+        "monsters",
+        "data/monsters/ogre.json",
+        "data/monsters/bugbear.json",
+        "--runs",
+        "50",
+    ]);
+    assert_exit(&out, 0);
+    // Levels 3, 3, 4, 3 → APL 3; ogre (CR 3, 800 XP) + bugbear (CR 2, 600 XP) = 1,400 XP → CR 4.
+    assert!(
+        stdout(&out).contains("Difficulté CRB : exigeante (FP 4 contre NMG 3) — victoire simulée "),
+        "{}",
+        stdout(&out)
+    );
+    let goblins = small_run(&["--runs", "20"]);
+    assert!(!stdout(&goblins).contains("Difficulté CRB"));
+}
+
+#[test]
+fn transcript_run_n_is_the_fight_of_seed_s_plus_n() {
+    let json = |extra: &[&str]| -> JsonReport {
+        let mut args = vec!["--format", "json"];
+        args.extend_from_slice(extra);
+        let out = small_run(&args);
+        assert_exit(&out, 0);
+        JsonReport::parse(&stdout(&out)).unwrap()
+    };
+    let picked = json(&["--runs", "30", "--seed", "5", "--transcript-run", "17"]);
+    let alone = json(&["--runs", "1", "--seed", "22", "--transcript"]);
+    assert!(picked.transcript.is_some());
+    assert_eq!(picked.transcript, alone.transcript);
+    // The longest fight and the first win are found from the tally's record of first runs.
+    let longest = json(&[
+        "--runs",
+        "30",
+        "--seed",
+        "5",
+        "--transcript-pick",
+        "longest",
+    ]);
+    let run = longest.tally.firsts.longest.unwrap().run.to_string();
+    assert_eq!(
+        longest.transcript,
+        json(&["--runs", "30", "--seed", "5", "--transcript-run", &run]).transcript
+    );
+    let out = small_run(&["--runs", "30", "--transcript-run", "30"]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("the job has runs 0 to 29"),
+        "{}",
+        stderr(&out)
+    );
+    let never = small_run(&[
+        "--runs",
+        "5",
+        "--round-cap",
+        "100",
+        "--transcript-pick",
+        "draw",
+    ]);
+    assert_exit(&never, 0);
 }

@@ -331,6 +331,13 @@ fn cache_reuses_every_cell_and_ignores_a_corrupt_entry() {
         .map(|w| w.as_u64().unwrap())
         .collect();
     entry["tally"]["wins"] = serde_json::json!([wins[1], wins[0]]);
+    // The sides' distributions swap with their wins, so the entry still holds together.
+    let mut survivors = entry["tally"]["survivors"].as_array().unwrap().clone();
+    let half = survivors.len() / 2;
+    survivors.rotate_left(half);
+    entry["tally"]["survivors"] = serde_json::Value::Array(survivors);
+    let first_wins = entry["tally"]["firsts"]["win"].as_array().unwrap().clone();
+    entry["tally"]["firsts"]["win"] = serde_json::json!([first_wins[1], first_wins[0]]);
     let fixed = serde_json::to_string_pretty(&entry).unwrap();
     assert!(wins[0] == wins[1] || fixed != before[0], "{fixed}");
     std::fs::write(&entries[0], &fixed).unwrap();

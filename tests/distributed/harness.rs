@@ -21,7 +21,7 @@ pub const GOBLIN: &str = "data/monsters/goblin.json";
 pub const ORC: &str = "data/monsters/orc.json";
 
 /// The wire protocol version the binary speaks (PROTOCOL_VERSION in crates/pf1e-sim/rpc/mod.rs).
-pub const PROTOCOL: u32 = 3;
+pub const PROTOCOL: u32 = 4;
 
 /// Longest a coordinator or `run` may take in any test.
 pub const PROCESS_DEADLINE: Duration = Duration::from_secs(60);

@@ -141,3 +141,32 @@ fn a_sweep_s_data_errors_are_sweep_s_and_exit_2() {
     assert_eq!(out.stderr, local.stderr);
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn the_distributions_are_identical_across_threads_shards_and_workers() {
+    let base = ["--runs", "300", "--seed", "4", "--format", "json"];
+    let expected = reference(&job(&base));
+    let report: serde_json::Value = serde_json::from_slice(&expected).unwrap();
+    let tally = &report["tally"];
+    let total = |key: &str| -> u64 {
+        let counts = tally[key].as_array().unwrap();
+        counts.iter().map(|c| c.as_u64().unwrap()).sum()
+    };
+    // Every fight is in the rounds histogram, each side's survivors and each combatant's
+    // hit points left (5 combatants, 2 sides); the first runs are recorded.
+    assert_eq!(total("rounds_hist"), 300);
+    assert_eq!(total("survivors"), 2 * 300);
+    assert_eq!(total("hp_left"), 5 * 300);
+    assert!(total("first_down") > 0);
+    assert!(tally["firsts"]["longest"]["rounds"].as_u64().unwrap() > 0);
+    for (threads, shard_runs) in [("1", "300"), ("2", "13"), ("7", "1")] {
+        let mut args = base.to_vec();
+        args.extend_from_slice(&["--threads", threads, "--shard-runs", shard_runs]);
+        let out = pf1e(&job(&args));
+        assert_same_report(&out, &expected);
+    }
+    let workers = [Worker::plain(), Worker::start(2, &[], "")];
+    let all: Vec<&Worker> = workers.iter().collect();
+    let out = coordinator(&all, &["--shard-runs", "17"], &job(&base));
+    assert_same_report(&out, &expected);
+}

@@ -34,6 +34,7 @@ pub fn run_range_with(
         let mut dice = SeededDice::for_run(seed, RunIndex(run));
         let outcome = fight.play(policy, &mut scratch, &mut dice, &mut NoLog);
         fight.record(outcome, &mut tally);
+        tally.note_run(run, outcome.winner, outcome.rounds);
     }
     tally
 }
@@ -66,5 +67,6 @@ pub fn play_logged_with<R: Roller>(
     let outcome = fight.play(policy, &mut scratch, dice, &mut sink);
     let mut tally = Tally::empty(scenario.sides().len(), scenario.units().len());
     fight.record(outcome, &mut tally);
+    tally.note_run(0, outcome.winner, outcome.rounds);
     (outcome, sink.0, tally)
 }

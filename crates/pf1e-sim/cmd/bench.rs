@@ -9,20 +9,21 @@ use std::time::Instant;
 use pf1e_sweep::executor::play_all;
 use pf1e_sweep::play::play_runs;
 
-use crate::cli::RunArgs;
+use crate::cli::BenchArgs;
 use crate::load::prepare_run;
 use crate::output::print;
 
 /// Fights played before the clock starts.
 const WARM_UP: u64 = 1000;
 
-pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
-    let job = match prepare_run(args, args.shard_runs) {
+pub fn run(bench: &BenchArgs) -> anyhow::Result<u8> {
+    let args = &bench.encounter;
+    let job = match prepare_run(args, bench.shard_runs) {
         Ok(job) => job,
         Err(code) => return Ok(code),
     };
     let scenario = &job.scenario;
-    let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
+    let threads = bench.threads.unwrap_or(NonZeroUsize::MIN);
     play_runs(scenario, args.seed, 0..WARM_UP.min(args.runs));
     let start = Instant::now();
     let tally = play_all(&job.plan, threads, &job.header.empty_tally(), |runs| {

@@ -54,6 +54,22 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<u8> {
     }
 }
 
+/// Why a sweep's slices cannot be merged when their sweep file is not where `sweep` read it:
+/// the path is the one given to `sweep`, so it is looked up from the current folder.
+fn missing_sweep(file: &Path) -> String {
+    let folder = std::env::current_dir().map_or_else(|_| ".".into(), |d| d.display().to_string());
+    let expected = if file.is_absolute() {
+        file.display().to_string()
+    } else {
+        Path::new(&folder).join(file).display().to_string()
+    };
+    format!(
+        "the slices are of the sweep {}, expected at {expected} (the path given to `sweep`, \
+         read from the current folder {folder}): run merge from the folder the sweep ran in",
+        file.display()
+    )
+}
+
 /// Prints every problem and returns the data-error exit code.
 fn refuse(errors: &[impl std::fmt::Display]) -> u8 {
     for e in errors {
@@ -94,6 +110,10 @@ fn merge_sweep(
     job_hash: &str,
     mut tallies: BTreeMap<u64, Tally>,
 ) -> anyhow::Result<u8> {
+    if !file.exists() {
+        say!("error: {}", missing_sweep(file));
+        return Ok(DATA_ERROR);
+    }
     let job = match load_sweep(file) {
         Ok(job) => job,
         Err(code) => return Ok(code),

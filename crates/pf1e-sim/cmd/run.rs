@@ -7,13 +7,22 @@
 //! The output is a function of (files, runs, seed, round cap, options) only: the thread count
 //! and shard size change how the work is cut, never a byte of the report.
 
+use std::path::Path;
+
 use anyhow::Context as _;
-use pf1e_sweep::executor::{default_threads, play_all};
+use pf1e_engine::tally::{Tally, TallyError};
+use pf1e_sweep::executor::{default_threads, execute};
 use pf1e_sweep::output::render_run;
-use pf1e_sweep::play::{first_fight, play_runs};
+use pf1e_sweep::pick::{Pick, picked_run};
+use pf1e_sweep::play::{fight_log, first_fight, play_runs};
+use pf1e_sweep::run_html::render_run_html;
+use pf1e_sweep::sweep_html::MapDrawing;
 
 use crate::cli::RunArgs;
-use crate::load::prepare_run;
+use crate::coordinator::progress::Progress;
+use crate::exit_codes::DATA_ERROR;
+use crate::load::{PreparedRun, prepare_run};
+use crate::out_file::{check_destination, write_output};
 use crate::output::print;
 
 pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
@@ -24,21 +33,99 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     if let Some(slice) = args.shard {
         return super::slices::run_slice(args, slice, &job);
     }
+    if let Some(n) = args.transcript_run.filter(|&n| n >= args.runs) {
+        say!(
+            "error: --transcript-run {n}: the job has runs 0 to {} (--runs {})",
+            args.runs - 1,
+            args.runs
+        );
+        return Ok(DATA_ERROR);
+    }
+    if let Some(out) = &args.html
+        && let Err(why) = check_destination(out)
+    {
+        say!("error: --html {}: {why}", out.display());
+        return Ok(DATA_ERROR);
+    }
     let first_fight = args
         .transcript
         .then(|| first_fight(&job.scenario, args.seed));
     let threads = args.threads.unwrap_or_else(default_threads);
-    let tally = play_all(&job.plan, threads, &job.header.empty_tally(), |runs| {
-        play_runs(&job.scenario, args.seed, runs)
-    })
+    let progress = Progress::new(args.runs, 0, false);
+    progress.note("local threads");
+    let play = |runs| play_runs(&job.scenario, args.seed, runs);
+    let tally = execute(
+        &job.plan,
+        threads,
+        &job.header.empty_tally(),
+        play,
+        |_, shard| {
+            progress.advance(shard.fights);
+            Ok::<(), TallyError>(())
+        },
+    )
     .context("the engine returned a tally of another shape")?;
-    let report = render_run(
-        args.format.into(),
-        &job.header,
-        &tally,
-        first_fight.as_deref(),
-    )?;
+    progress.finish();
+    if let Some(out) = &args.html {
+        write_page(args, &job, &tally, out)?;
+    }
+    let chosen = args.transcript_run.or_else(|| {
+        let pick = args.transcript_pick?;
+        let run = picked_run(pick.into(), &tally);
+        if run.is_none() {
+            say!(
+                "pf1e-sim: no fight of this job was {}: no transcript",
+                Pick::from(pick).words()
+            );
+        }
+        run
+    });
+    let logged = first_fight.or_else(|| {
+        let run = chosen?;
+        say!(
+            "pf1e-sim: the transcript is run {run} (the fight of --seed {} --runs 1 --transcript)",
+            args.seed.wrapping_add(run)
+        );
+        Some(fight_log(&job.scenario, args.seed, run))
+    });
+    let report = render_run(args.format.into(), &job.header, &tally, logged.as_deref())?;
     print(&report, "the report")
+}
+
+/// Writes the run's HTML page (atomically, `out_file`).
+fn write_page(args: &RunArgs, job: &PreparedRun, tally: &Tally, out: &Path) -> anyhow::Result<()> {
+    let scenario = &job.scenario;
+    let drawing = MapDrawing {
+        caption: "déploiement (une marque par combattant)".to_string(),
+        map: scenario.map(),
+        start: scenario.units().iter().map(|u| u.anchor).collect(),
+    };
+    let page = render_run_html(&job.header, tally, Some(&drawing), &command(args))?;
+    write_output(out, page.as_bytes())
+        .with_context(|| format!("cannot write the page {}", out.display()))
+}
+
+/// The command line that plays this job again (the options that change the report).
+fn command(args: &RunArgs) -> String {
+    let mut words = vec![
+        "pf1e-sim run --map".to_string(),
+        args.map.display().to_string(),
+    ];
+    for side in &args.sides.sides {
+        words.push(format!("--side {}", side.name));
+        words.extend(side.files.iter().map(|f| f.display().to_string()));
+    }
+    words.push(format!(
+        "--runs {} --seed {} --round-cap {}",
+        args.runs, args.seed, args.round_cap
+    ));
+    if args.simple_monster_death {
+        words.push("--simple-monster-death".to_string());
+    }
+    if let Some(dir) = &args.spells {
+        words.push(format!("--spells {}", dir.display()));
+    }
+    words.join(" ")
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use pf1e_sweep::sweep_job::SweepJob;
 use crate::cli::{RunArgs, ShardSlice, SweepArgs};
 use crate::exit_codes::{DATA_ERROR, SUCCESS};
 use crate::load::PreparedRun;
-use crate::out_file::write_output;
+use crate::out_file::{check_destination, write_output};
 use crate::rpc::{BUILD, ENGINE_VERSION};
 
 /// Plays slice `slice` of `run`'s job and writes its tally file.
@@ -28,7 +28,9 @@ pub fn run_slice(args: &RunArgs, slice: ShardSlice, job: &PreparedRun) -> anyhow
     let Some(index) = slice_index(slice) else {
         return Ok(DATA_ERROR);
     };
-    let out = tally_out(args.tally_out.as_deref())?;
+    let Some(out) = tally_out(args.tally_out.as_deref()) else {
+        return Ok(DATA_ERROR);
+    };
     let ranges = slice_ranges(&job.plan, index);
     let threads = args.threads.unwrap_or_else(default_threads);
     let tally = play_all(&ranges[..], threads, &job.header.empty_tally(), |runs| {
@@ -65,7 +67,9 @@ pub fn sweep_slice(
     let Some(index) = slice_index(slice) else {
         return Ok(DATA_ERROR);
     };
-    let out = tally_out(args.tally_out.as_deref())?;
+    let Some(out) = tally_out(args.tally_out.as_deref()) else {
+        return Ok(DATA_ERROR);
+    };
     let mut cells = Vec::new();
     for (number, cell) in job.cells.iter().enumerate() {
         let ranges = cell_slice_ranges(plan, number as u64, index);
@@ -103,9 +107,20 @@ fn slice_index(slice: ShardSlice) -> Option<SliceIndex> {
         .ok()
 }
 
-/// Where `--shard` writes (clap makes `--tally-out` required with it).
-fn tally_out(path: Option<&Path>) -> anyhow::Result<&Path> {
-    path.context("--shard needs --tally-out")
+/// Where `--shard` writes (clap makes `--tally-out` required with it), checked before any
+/// fight is played; `None` when it cannot be written (the reason printed).
+fn tally_out(path: Option<&Path>) -> Option<&Path> {
+    let Some(path) = path else {
+        say!("error: --shard needs --tally-out");
+        return None;
+    };
+    match check_destination(path) {
+        Ok(()) => Some(path),
+        Err(why) => {
+            say!("error: --tally-out {}: {why}", path.display());
+            None
+        }
+    }
 }
 
 fn write_file(out: &Path, file: &SliceFile) -> anyhow::Result<u8> {

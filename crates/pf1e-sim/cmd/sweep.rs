@@ -9,14 +9,15 @@
 //! depends on the files only: the thread count changes how the work is cut, never a byte.
 
 use anyhow::Context as _;
-use pf1e_engine::tally::Tally;
-use pf1e_sweep::executor::{default_threads, play_all};
+use pf1e_engine::tally::{Tally, TallyError};
+use pf1e_sweep::executor::{default_threads, execute};
 use pf1e_sweep::play::play_runs;
 use pf1e_sweep::shard::ShardPlan;
 use pf1e_sweep::sweep_job::SHARD_RUNS;
 
 use super::sweep_cache::Cache;
 use crate::cli::SweepArgs;
+use crate::coordinator::progress::Progress;
 use crate::load::load_sweep;
 use crate::output::print_sweep;
 use crate::rpc::BUILD;
@@ -39,6 +40,9 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
         None => None,
     };
     let mut tallies = Vec::with_capacity(job.cells.len());
+    let total = job.spec.runs.saturating_mul(job.cells.len() as u64);
+    let progress = Progress::new(total, 0, false);
+    progress.note("local threads");
     for (index, cell) in job.cells.iter().enumerate() {
         let scenario = &cell.scenario;
         let (sides, units) = (scenario.sides().len(), scenario.units().len());
@@ -48,10 +52,16 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
             _ => None,
         };
         let tally = match cached {
-            Some(tally) => tally,
+            Some(tally) => {
+                progress.advance(job.spec.runs);
+                tally
+            }
             None => {
-                let tally = play_all(&plan, threads, &Tally::empty(sides, units), |runs| {
-                    play_runs(scenario, job.spec.seed, runs)
+                let empty = Tally::empty(sides, units);
+                let play = |runs| play_runs(scenario, job.spec.seed, runs);
+                let tally = execute(&plan, threads, &empty, play, |_, shard: &Tally| {
+                    progress.advance(shard.fights);
+                    Ok::<(), TallyError>(())
                 })
                 .context("the engine returned a tally of another shape")?;
                 if let (Some(c), Some(k)) = (&cache, &key) {
@@ -64,5 +74,6 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
         };
         tallies.push(tally);
     }
+    progress.finish();
     print_sweep(&job, tallies, args.format.into(), args.html.as_deref())
 }

@@ -117,13 +117,14 @@ mod tests {
 
     fn sample() -> Tally {
         let mut t = Tally::empty(2, 1);
-        t.fights = 10;
-        t.wins = vec![6, 3];
-        t.draws = 1;
-        t.rounds_sum = 40;
-        t.rounds_sq_sum = 170;
+        for run in 0..10 {
+            let winner = [Some(0), Some(1), None][usize::from(run >= 6) + usize::from(run >= 9)];
+            t.add_plain_fight(run, winner, 4);
+        }
         t.units[0].hits = 12;
         t.units[0].killed = 2;
+        t.hp_left[0] = 2;
+        t.hp_left[5] -= 2;
         t
     }
 

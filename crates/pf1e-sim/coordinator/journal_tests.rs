@@ -5,8 +5,9 @@ use super::*;
 
 fn tally(fights: u64) -> Tally {
     let mut t = Tally::empty(2, 1);
-    t.fights = fights;
-    t.wins[0] = fights;
+    for run in 0..fights {
+        t.add_plain_fight(run, Some(0), 1);
+    }
     t
 }
 
@@ -117,9 +118,7 @@ fn a_journal_of_many_shards_loads_in_linear_time() {
     let job = JobId("abc".into());
     let mut text = JournalHeader::new(&job, &plan, 7).to_line();
     text.push('\n');
-    let mut one = Tally::empty(2, 1);
-    one.fights = 1;
-    one.wins[0] = 1;
+    let one = tally(1);
     for s in 0..SHARDS {
         text.push_str(&JournalEntry::new(ShardId(s), &(s..s + 1), &one).to_line());
         text.push('\n');

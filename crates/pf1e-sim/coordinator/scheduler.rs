@@ -122,6 +122,8 @@ struct ShardState {
     ran_on: Vec<WorkerId>,
 }
 
+// One event per shard answer: a tally with its distributions inline is cheaper than a box.
+#[allow(clippy::large_enum_variant)]
 enum Event {
     Answer {
         worker: WorkerId,

@@ -8,7 +8,7 @@
 use pf1e_engine::board::Pos;
 use pf1e_engine::error::{DataError, DataErrors};
 use pf1e_engine::scenario::{FightOptions, Tactic};
-use pf1e_engine::tally::{Tally, UnitTally};
+use pf1e_engine::tally::{FirstRuns, Longest, Tally, UnitTally};
 use pf1e_sweep::source::{Document, ScenarioSource, SideSource};
 
 use super::pb;
@@ -156,9 +156,15 @@ pub fn tally_to_pb(tally: &Tally) -> pb::Tally {
         fights,
         wins,
         draws,
+        capped,
         rounds_sum,
         rounds_sq_sum,
         units,
+        rounds_hist,
+        first_down,
+        survivors,
+        hp_left,
+        firsts,
     } = tally;
     let unit = |u: &UnitTally| {
         let UnitTally {
@@ -169,6 +175,7 @@ pub fn tally_to_pb(tally: &Tally) -> pb::Tally {
             healing_done,
             downed,
             killed,
+            turns,
         } = *u;
         pb::UnitTally {
             hits,
@@ -178,15 +185,28 @@ pub fn tally_to_pb(tally: &Tally) -> pb::Tally {
             healing_done,
             downed,
             killed,
+            turns,
         }
     };
+    let FirstRuns { win, draw, longest } = firsts;
     pb::Tally {
         fights: *fights,
         wins: wins.clone(),
         draws: *draws,
+        capped: *capped,
         rounds_sum: *rounds_sum,
         rounds_sq_sum: *rounds_sq_sum,
         units: units.iter().map(unit).collect(),
+        rounds_hist: rounds_hist.clone(),
+        first_down: first_down.clone(),
+        survivors: survivors.clone(),
+        hp_left: hp_left.clone(),
+        firsts: Some(pb::FirstRuns {
+            win: win.iter().map(|&run| pb::FirstRun { run }).collect(),
+            draw: Some(pb::FirstRun { run: *draw }),
+            longest_run: longest.map(|l| l.run),
+            longest_rounds: longest.map_or(0, |l| l.rounds),
+        }),
     }
 }
 
@@ -197,9 +217,15 @@ pub fn tally_from_pb(tally: &pb::Tally) -> Tally {
         fights,
         wins,
         draws,
+        capped,
         rounds_sum,
         rounds_sq_sum,
         units,
+        rounds_hist,
+        first_down,
+        survivors,
+        hp_left,
+        firsts,
     } = tally;
     let unit = |u: &pb::UnitTally| {
         let pb::UnitTally {
@@ -210,6 +236,7 @@ pub fn tally_from_pb(tally: &pb::Tally) -> Tally {
             healing_done,
             downed,
             killed,
+            turns,
         } = *u;
         UnitTally {
             hits,
@@ -219,15 +246,32 @@ pub fn tally_from_pb(tally: &pb::Tally) -> Tally {
             healing_done,
             downed,
             killed,
+            turns,
         }
     };
+    let firsts = firsts
+        .as_ref()
+        .map_or_else(FirstRuns::default, |f| FirstRuns {
+            win: f.win.iter().map(|w| w.run).collect(),
+            draw: f.draw.and_then(|d| d.run),
+            longest: f.longest_run.map(|run| Longest {
+                run,
+                rounds: f.longest_rounds,
+            }),
+        });
     Tally {
         fights: *fights,
         wins: wins.clone(),
         draws: *draws,
+        capped: *capped,
         rounds_sum: *rounds_sum,
         rounds_sq_sum: *rounds_sq_sum,
         units: units.iter().map(unit).collect(),
+        rounds_hist: rounds_hist.clone(),
+        first_down: first_down.clone(),
+        survivors: survivors.clone(),
+        hp_left: hp_left.clone(),
+        firsts,
     }
 }
 
@@ -240,11 +284,20 @@ mod tests {
         t.fights = 9;
         t.wins = vec![4, 3];
         t.draws = 2;
+        t.capped = 1;
         t.rounds_sum = 40;
         t.rounds_sq_sum = 200;
         t.units[1].hits = 7;
         t.units[1].killed = 1;
         t.units[0].healing_done = 3;
+        t.units[0].turns = 11;
+        t.rounds_hist[4] = 9;
+        t.first_down[2] = 5;
+        t.survivors[3] = 9;
+        t.hp_left[8] = 1;
+        t.firsts.win = vec![Some(3), None];
+        t.firsts.draw = Some(8);
+        t.firsts.longest = Some(Longest { run: 2, rounds: 4 });
         t
     }
 

@@ -21,7 +21,8 @@ pub mod pb {
 /// (FAILED_PRECONDITION) and a coordinator refuses workers of another version.
 /// Version 2: sides carry a tactic and optional start squares (sweeps through the coordinator).
 /// Version 3: a scenario carries its spell files and the creatures they summon.
-pub const PROTOCOL_VERSION: u32 = 3;
+/// Version 4: a tally carries its distributions, its first runs and the combatants' turns.
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The encoded `FileDescriptorSet` of our protos, for server reflection.
 pub const FILE_DESCRIPTOR_SET: &[u8] =

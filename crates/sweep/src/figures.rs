@@ -106,6 +106,7 @@ mod tests {
             runs: 4,
             seed: 1,
             round_cap: 100,
+            encounter: None,
         }
     }
 

@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use pf1e_engine::tally::Tally;
+use pf1e_engine::tally::{FirstRuns, Tally};
 use sha2::{Digest as _, Sha256};
 
 /// A SHA-256 digest, printed as 64 lowercase hex digits.
@@ -64,6 +64,14 @@ impl Hasher {
         self
     }
 
+    /// An optional (run, rounds) pair, framed so `None` and `Some` never collide.
+    fn option(&mut self, value: Option<(u64, u32)>) -> &mut Self {
+        match value {
+            None => self.u64(0),
+            Some((run, rounds)) => self.u64(1).u64(run).u64(u64::from(rounds)),
+        }
+    }
+
     pub fn finish(self) -> ContentHash {
         ContentHash(self.0.finalize().into())
     }
@@ -77,18 +85,27 @@ pub fn tally_digest(tally: &Tally) -> ContentHash {
         fights,
         wins,
         draws,
+        capped,
         rounds_sum,
         rounds_sq_sum,
         units,
+        rounds_hist,
+        first_down,
+        survivors,
+        hp_left,
+        firsts,
     } = tally;
-    let mut h = Hasher::new("pf1e-tally-v2");
+    let mut h = Hasher::new("pf1e-tally-v3");
     h.u64(*fights)
         .u64(*draws)
+        .u64(*capped)
         .u64(*rounds_sum)
         .u64(*rounds_sq_sum);
-    h.count(wins.len());
-    for &w in wins {
-        h.u64(w);
+    for list in [wins, rounds_hist, first_down, survivors, hp_left] {
+        h.count(list.len());
+        for &n in list {
+            h.u64(n);
+        }
     }
     h.count(units.len());
     for unit in units {
@@ -96,6 +113,12 @@ pub fn tally_digest(tally: &Tally) -> ContentHash {
             h.u64(value);
         }
     }
+    let FirstRuns { win, draw, longest } = firsts;
+    h.count(win.len());
+    for first in win.iter().chain([draw]) {
+        h.option(first.map(|run| (run, 0)));
+    }
+    h.option(longest.map(|l| (l.run, l.rounds)));
     h.finish()
 }
 
@@ -129,7 +152,12 @@ mod tests {
         base.draws = 2;
         let d = tally_digest(&base);
         assert_eq!(tally_digest(&base.clone()), d);
-        let edits: [fn(&mut Tally); 7] = [
+        let edits: [fn(&mut Tally); 12] = [
+            |t| t.rounds_hist[3] += 1,
+            |t| t.survivors[1] += 1,
+            |t| t.hp_left[7] += 1,
+            |t| t.units[0].turns += 1,
+            |t| t.firsts.draw = Some(0),
             |t| t.units[1].hits += 1,
             |t| t.units[1].healing_done += 1,
             |t| t.units[0].killed += 1,

@@ -8,6 +8,8 @@ use std::path::Path;
 use pf1e_engine::scenario::Scenario;
 use pf1e_engine::tally::Tally;
 use serde::{Deserialize, Serialize};
+
+use crate::difficulty::Encounter;
 use thiserror::Error;
 
 /// What a report says about the encounter and the job, besides the tally.
@@ -23,6 +25,9 @@ pub struct ReportHeader {
     pub runs: u64,
     pub seed: u64,
     pub round_cap: u32,
+    /// What the CRB difficulty estimate needs (`difficulty`), when the data allows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encounter: Option<Encounter>,
 }
 
 /// A side and how many combatants it fields.
@@ -66,6 +71,7 @@ impl ReportHeader {
             runs,
             seed,
             round_cap: scenario.options().round_cap,
+            encounter: Encounter::of(scenario),
         }
     }
 

@@ -175,8 +175,9 @@ mod tests {
 
     fn tally(fights: u64) -> Tally {
         let mut t = Tally::empty(2, 1);
-        t.fights = fights;
-        t.wins[0] = fights;
+        for run in 0..fights {
+            t.add_plain_fight(run, Some(0), 1);
+        }
         t
     }
 

@@ -11,8 +11,11 @@ use pf1e_engine::fight::TranscriptLine;
 use pf1e_engine::tally::Tally;
 use serde::{Deserialize, Serialize};
 
+use crate::difficulty::{Difficulty, Encounter};
 use crate::figures::Figures;
 use crate::header::{ReportHeader, ShapeMismatch, SideHeader, UnitHeader};
+use crate::synthesis::synthesis;
+use crate::warnings::warnings;
 
 /// Version of this JSON shape; bumped when a key changes meaning or disappears.
 pub const FORMAT_VERSION: u32 = 1;
@@ -31,6 +34,18 @@ pub struct JsonReport {
     pub draw_rate: Option<f64>,
     pub mean_rounds: Option<f64>,
     pub units: Vec<JsonUnit>,
+    /// What the CRB difficulty estimate is made of (the party, the foes' CRs), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encounter: Option<Encounter>,
+    /// The CRB difficulty estimate (APL, XP, CR, label), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Difficulty>,
+    /// The text report's « Attention : … » lines (`warnings`); absent when there is none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    /// The text report's « Synthèse » sentences; absent without fights.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub synthesis: Vec<String>,
     /// The merged tally itself, as the engine's [`Tally`] serializes.
     pub tally: Tally,
     /// The first fight's log, only when asked for (`--transcript`).
@@ -139,6 +154,10 @@ impl JsonReport {
             draw_rate: f.draw_rate,
             mean_rounds: f.mean_rounds,
             units,
+            encounter: header.encounter.clone(),
+            difficulty: header.encounter.as_ref().map(Encounter::difficulty),
+            warnings: warnings(header, tally, &f),
+            synthesis: synthesis(header, tally, &f),
             tally: tally.clone(),
             transcript,
         })
@@ -167,6 +186,7 @@ impl JsonReport {
             runs: self.runs,
             seed: self.seed,
             round_cap: self.round_cap,
+            encounter: self.encounter.clone(),
         }
     }
 

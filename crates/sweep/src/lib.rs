@@ -17,17 +17,23 @@
 
 pub mod band;
 pub mod cells;
+pub mod difficulty;
 pub mod executor;
 pub mod figures;
+#[cfg(test)]
+mod fixtures;
 pub mod hash;
 pub mod header;
 pub mod ids;
 pub mod journal;
 pub mod json;
+mod numbers;
 pub mod output;
+pub mod pick;
 pub mod placement;
 pub mod play;
 pub mod report;
+pub mod run_html;
 pub mod shard;
 pub mod slice;
 pub mod slice_merge;
@@ -39,5 +45,7 @@ pub mod sweep_html;
 pub mod sweep_job;
 pub mod sweep_report;
 pub mod sweep_spec;
+pub mod synthesis;
 pub mod table;
 pub mod transcript;
+pub mod warnings;

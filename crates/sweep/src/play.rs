@@ -17,5 +17,11 @@ pub fn play_runs(scenario: &Scenario, seed: u64, runs: Range<u64>) -> Tally {
 
 /// The log of run 0 (`--transcript`).
 pub fn first_fight(scenario: &Scenario, seed: u64) -> Vec<TranscriptLine> {
-    transcript(scenario, Seed(seed), RunIndex(0))
+    fight_log(scenario, seed, 0)
+}
+
+/// The log of run `run` (`--transcript-run`, `--transcript-pick`): the fight of seed
+/// `seed + run`.
+pub fn fight_log(scenario: &Scenario, seed: u64, run: u64) -> Vec<TranscriptLine> {
+    transcript(scenario, Seed(seed), RunIndex(run))
 }

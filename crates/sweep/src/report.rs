@@ -11,9 +11,13 @@ use std::fmt::Write as _;
 
 use pf1e_engine::tally::Tally;
 
+use crate::difficulty::Encounter;
 use crate::figures::Figures;
 use crate::header::{ReportHeader, ShapeMismatch};
+pub(crate) use crate::numbers::{decimal, pct, plural};
+use crate::synthesis::synthesis;
 use crate::table::{self, Align, Column, Row};
+use crate::warnings::warnings;
 
 /// The French text report, newline-terminated.
 pub fn render_text(header: &ReportHeader, tally: &Tally) -> Result<String, ShapeMismatch> {
@@ -26,7 +30,7 @@ pub fn render_text(header: &ReportHeader, tally: &Tally) -> Result<String, Shape
             out,
             "{} : {}",
             side.name,
-            plural(side.combatants as u64, "combatant", "combatants")
+            plural(side.combatants as u64, "combattant", "combattants")
         );
     }
     let _ = writeln!(
@@ -57,10 +61,26 @@ pub fn render_text(header: &ReportHeader, tally: &Tally) -> Result<String, Shape
     }
     let _ = writeln!(out, "Nuls : {} ({})", pct(figures.draw_rate), figures.draws);
     let _ = writeln!(out, "Rounds moyens : {}", decimal(figures.mean_rounds));
+    if let Some(line) = difficulty_line(header, &figures) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    for line in warnings(header, tally, &figures) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     if !header.units.is_empty() {
         out.push('\n');
         out.push_str("Attrition moyenne par combattant :\n");
         out.push_str(&attrition_table(header, &figures));
+    }
+    let sentences = synthesis(header, tally, &figures);
+    if !sentences.is_empty() {
+        out.push_str("\nSynthèse :\n");
+        for line in sentences {
+            out.push_str(&line);
+            out.push('\n');
+        }
     }
     Ok(out)
 }
@@ -101,19 +121,19 @@ fn attrition_table(header: &ReportHeader, figures: &Figures) -> String {
     table::render(&columns, &rows)
 }
 
-/// `n singular` for 0 and 1 (the French rule), `n plural` otherwise.
-fn plural(n: u64, singular: &str, plural: &str) -> String {
-    format!("{n} {}", if n < 2 { singular } else { plural })
-}
-
-/// One decimal, or « — » when undefined.
-fn decimal(value: Option<f64>) -> String {
-    value.map_or_else(|| "—".to_string(), |v| format!("{v:.1}"))
-}
-
-/// A proportion as a percentage with one decimal (`0.962` → `96.2%`), or « — ».
-fn pct(rate: Option<f64>) -> String {
-    rate.map_or_else(|| "—".to_string(), |r| format!("{:.1}%", r * 100.0))
+/// The report's line, « Difficulté CRB : difficile (FP 5 contre NMG 3) — victoire simulée
+/// 62.0% », the rate being the party side's; `None` when the header has no encounter.
+pub fn difficulty_line(header: &ReportHeader, figures: &Figures) -> Option<String> {
+    let encounter = header.encounter.as_ref()?;
+    let d = Encounter::difficulty(encounter);
+    let rate = figures.sides.get(encounter.party_side).and_then(|s| s.rate);
+    Some(format!(
+        "Difficulté CRB : {} (FP {} contre NMG {}) — victoire simulée {}",
+        d.label,
+        d.cr,
+        d.apl,
+        pct(rate)
+    ))
 }
 
 #[cfg(test)]

@@ -15,6 +15,9 @@ use crate::slice::{Played, SliceFile};
 
 /// What the slices add up to.
 #[derive(Clone, Debug, PartialEq, Eq)]
+// One value per file or per merge, never in bulk: the size of the `Run` variant (a header
+// and a tally with its distributions) costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum Merged {
     /// A `run` job: its header and merged tally.
     Run { header: ReportHeader, tally: Tally },

@@ -33,6 +33,7 @@ fn header() -> ReportHeader {
         runs: RUNS,
         seed: 1,
         round_cap: 100,
+        encounter: None,
     }
 }
 
@@ -41,10 +42,7 @@ fn played(runs: &[Range<u64>], cell: u64) -> Tally {
     let mut t = Tally::empty(2, 1);
     for run in runs.iter().flat_map(Clone::clone) {
         let x = (run + 31 * cell).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
-        t.fights += 1;
-        t.wins[(x % 2) as usize] += 1;
-        t.rounds_sum += 1 + x % 7;
-        t.rounds_sq_sum += (1 + x % 7) * (1 + x % 7);
+        t.add_plain_fight(run, Some((x % 2) as usize), 1 + (x % 7) as u32);
         t.units[0].hits += x % 3;
     }
     t

@@ -78,13 +78,15 @@ fn header(runs: u64) -> ReportHeader {
         runs,
         seed: 1,
         round_cap: 100,
+        encounter: None,
     }
 }
 
 fn tally(fights: u64) -> Tally {
     let mut t = Tally::empty(1, 1);
-    t.fights = fights;
-    t.wins[0] = fights;
+    for run in 0..fights {
+        t.add_plain_fight(run, Some(0), 1);
+    }
     t
 }
 
@@ -137,11 +139,11 @@ fn a_file_round_trips_with_its_kind_tag() {
 #[test]
 fn version_2_and_foreign_files_are_refused_with_a_reason() {
     let text = run_file().to_json();
-    let old = text.replacen("\"version\": 3", "\"version\": 2", 1);
+    let old = text.replacen("\"version\": 4", "\"version\": 2", 1);
     let e = SliceFile::parse("old.json", &old).unwrap_err().to_string();
     assert_eq!(
         e,
-        "old.json: tally file version 2 (this pf1e-sim reads version 3): play the slice again with this pf1e-sim"
+        "old.json: tally file version 2 (this pf1e-sim reads version 4): play the slice again with this pf1e-sim"
     );
     let e = SliceFile::parse("cut.json", &text[..text.len() / 2]).unwrap_err();
     assert!(

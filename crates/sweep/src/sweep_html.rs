@@ -14,6 +14,7 @@ use pf1e_engine::map::Map;
 
 use crate::band::{Band, three_sigma};
 use crate::cells::labels;
+use crate::numbers::plural;
 use crate::sweep_report::SweepResults;
 
 /// One map drawing: the map a placement option plays on and the squares it starts from.
@@ -42,19 +43,60 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;color:#222;background:#fff}\
+pub(crate) const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;color:#222;background:#fff}\
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}\
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:right}\
 th{background:#eee}td.l,th.l{text-align:left}dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}\
 dt{font-weight:bold}dd{margin:0}figure{display:inline-block;margin:.5em 1.5em .5em 0;vertical-align:top}\
 svg text{font-family:sans-serif}.rect:hover{stroke:#000;stroke-width:2}";
 
-/// Colour of a win rate: red (0 %) through yellow to green (100 %); grey without fights.
-fn colour(rate: Option<f64>) -> String {
-    match rate {
-        Some(r) => format!("hsl({:.0},70%,60%)", r.clamp(0.0, 1.0) * 120.0),
-        None => "#ccc".to_string(),
+/// The colour scale of one heatmap: red at the lowest win rate observed among its squares,
+/// through yellow, to green at the highest, so close rates (93 % and 98.8 %) still look apart.
+/// The legend under the heatmap prints both ends, so a colour is never read as an absolute
+/// rate; squares without fights are grey.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Scale {
+    low: f64,
+    high: f64,
+}
+
+impl Scale {
+    /// The range of `rates` (the squares with fights); `None` when there is none.
+    fn observed(rates: impl IntoIterator<Item = f64>) -> Option<Scale> {
+        rates.into_iter().fold(None, |scale, r| {
+            let r = r.clamp(0.0, 1.0);
+            Some(match scale {
+                None => Scale { low: r, high: r },
+                Some(Scale { low, high }) => Scale {
+                    low: low.min(r),
+                    high: high.max(r),
+                },
+            })
+        })
     }
+
+    /// Where `rate` sits in the scale, from 0 (lowest) to 1 (highest); ½ when every square
+    /// has the same rate.
+    fn position(&self, rate: f64) -> f64 {
+        let spread = self.high - self.low;
+        if spread <= 0.0 {
+            0.5
+        } else {
+            ((rate - self.low) / spread).clamp(0.0, 1.0)
+        }
+    }
+
+    fn colour(&self, rate: Option<f64>) -> String {
+        match rate {
+            Some(r) => hue(self.position(r)),
+            None => "#ccc".to_string(),
+        }
+    }
+}
+
+/// Red (0) through yellow to green (1).
+fn hue(position: f64) -> String {
+    format!("hsl({:.0},70%,60%)", position.clamp(0.0, 1.0) * 120.0)
 }
 
 fn pct(rate: f64) -> String {
@@ -170,7 +212,7 @@ fn heatmaps(out: &mut String, r: &SweepResults, first: &str) {
     }
     let _ = writeln!(
         out,
-        "<h2>Victoires {} par paire d'axes</h2>\n<p>Taux de victoire de {} (les autres axes confondus) ; survoler une case montre sa bande 3σ et ses effectifs.</p>",
+        "<h2>Victoires {} par paire d'axes</h2>\n<p>Taux de victoire de {} (les autres axes confondus) ; survoler une case montre sa bande 3σ et ses effectifs. Les couleurs vont du plus bas au plus haut taux observé dans chaque carte (bornes sous la carte) : comparer les nombres, pas les couleurs, d'une carte à l'autre.</p>",
         escape(first),
         escape(first)
     );
@@ -184,7 +226,7 @@ fn heatmap(out: &mut String, r: &SweepResults, first: &str, i: usize, j: Option<
     let axes = &r.spec.axes;
     let rows = axes[i].labels();
     let cols = j.map_or_else(|| vec![String::new()], |j| axes[j].labels());
-    let width = (LABEL_W + cols.len() * SQ + 10).max(LABEL_W + 11 * 12 + 220);
+    let width = (LABEL_W + cols.len() * SQ + 10).max(LABEL_W + 11 * 12 + 400);
     let height = HEAD_H + rows.len() * SQ + 50;
     let caption = match j {
         Some(j) => format!("{} (lignes) × {} (colonnes)", axes[i].name, axes[j].name),
@@ -204,6 +246,19 @@ fn heatmap(out: &mut String, r: &SweepResults, first: &str, i: usize, j: Option<
             escape(label)
         );
     }
+    let squares: Vec<Vec<(u64, u64, u64)>> = (0..rows.len())
+        .map(|a| {
+            (0..cols.len())
+                .map(|b| aggregate(r, i, a, j.map(|j| (j, b))))
+                .collect()
+        })
+        .collect();
+    let scale = Scale::observed(
+        squares
+            .iter()
+            .flatten()
+            .filter_map(|&(wins, fights, _)| three_sigma(wins, fights).map(|b| b.rate)),
+    );
     for (a, row_label) in rows.iter().enumerate() {
         let y = HEAD_H + a * SQ;
         let _ = writeln!(
@@ -214,7 +269,7 @@ fn heatmap(out: &mut String, r: &SweepResults, first: &str, i: usize, j: Option<
             escape(row_label)
         );
         for (b, col_label) in cols.iter().enumerate() {
-            let (wins, fights, draws) = aggregate(r, i, a, j.map(|j| (j, b)));
+            let (wins, fights, draws) = squares[a][b];
             let band = three_sigma(wins, fights);
             let x = LABEL_W + b * SQ;
             let what = match j {
@@ -225,13 +280,16 @@ fn heatmap(out: &mut String, r: &SweepResults, first: &str, i: usize, j: Option<
                 None => format!("{} = {}", axes[i].name, row_label),
             };
             let tip = format!(
-                "{what} — victoires {first} : {} (bande 3σ) ; {wins} victoires, {draws} nuls sur {fights} combats",
-                band_text(band)
+                "{what} — victoires {first} : {} (bande 3σ) ; {}, {} sur {}",
+                band_text(band),
+                plural(wins, "victoire", "victoires"),
+                plural(draws, "nul", "nuls"),
+                plural(fights, "combat", "combats"),
             );
+            let fill = scale.map_or_else(|| "#ccc".to_string(), |s| s.colour(band.map(|b| b.rate)));
             let _ = writeln!(
                 out,
-                "<rect class=\"rect\" x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"{}\" stroke=\"#fff\"><title>{}</title></rect>",
-                colour(band.map(|b| b.rate)),
+                "<rect class=\"rect\" x=\"{x}\" y=\"{y}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"{fill}\" stroke=\"#fff\"><title>{}</title></rect>",
                 escape(&tip)
             );
             let _ = writeln!(
@@ -243,27 +301,32 @@ fn heatmap(out: &mut String, r: &SweepResults, first: &str, i: usize, j: Option<
             );
         }
     }
-    legend(out, HEAD_H + rows.len() * SQ + 12, first);
+    if let Some(scale) = scale {
+        legend(out, HEAD_H + rows.len() * SQ + 12, first, scale);
+    }
     out.push_str("</svg></figure>\n");
 }
 
-/// The legend under a heatmap, at height `ly`: a gradient bar from 0 % to 100 %.
-fn legend(out: &mut String, ly: usize, first: &str) {
+/// The legend under a heatmap, at height `ly`: a gradient bar from the lowest observed rate
+/// (left, printed) to the highest (right, printed).
+fn legend(out: &mut String, ly: usize, first: &str, scale: Scale) {
     for k in 0..=10 {
         let _ = writeln!(
             out,
             "<rect x=\"{}\" y=\"{ly}\" width=\"12\" height=\"12\" fill=\"{}\"/>",
             LABEL_W + k * 12,
-            colour(Some(k as f64 / 10.0))
+            hue(k as f64 / 10.0)
         );
     }
     let _ = writeln!(
         out,
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\">0 %</text><text x=\"{}\" y=\"{}\" font-size=\"11\">100 % (victoires {})</text>",
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\">{}</text><text x=\"{}\" y=\"{}\" font-size=\"11\">{} (victoires {}, du plus bas au plus haut observé)</text>",
         LABEL_W - 4,
         ly + 10,
+        escape(&pct(scale.low)),
         LABEL_W + 11 * 12 + 4,
         ly + 10,
+        escape(&pct(scale.high)),
         escape(first)
     );
 }
@@ -316,7 +379,7 @@ const ZONE_TINTS: [&str; 6] = [
     "#9ecae1", "#fcbba1", "#c7e9c0", "#dadaeb", "#fdd0a2", "#d9d9d9",
 ];
 
-fn draw_map(out: &mut String, m: &MapDrawing) {
+pub(crate) fn draw_map(out: &mut String, m: &MapDrawing) {
     let map = m.map;
     let (rows, cols) = (usize::from(map.rows()), usize::from(map.cols()));
     let height = rows * MAP_SQ;

@@ -115,7 +115,7 @@ fn every_heatmap_square_has_a_title_with_its_band() {
     }
     assert!(squares[0].contains("depart = ouest, tactique = default"));
     assert!(squares[0].contains("0.0 % [0.0 – 0.0]"), "{}", squares[0]);
-    assert!(squares[5].contains("50 victoires, 1 nuls sur 100 combats"));
+    assert!(squares[5].contains("50 victoires, 1 nul sur 100 combats"));
     // One table line per cell.
     assert_eq!(html.matches("<tr><td>").count(), 6);
 }
@@ -165,4 +165,38 @@ fn one_axis_draws_one_row_heatmap() {
     let html = render_sweep_html(&r, &[]);
     assert_eq!(html.matches("<rect class=\"rect\"").count(), 2);
     assert!(!html.contains("<circle"));
+}
+
+#[test]
+fn the_heatmap_colours_span_the_observed_rates_and_the_legend_says_so() {
+    let html = page();
+    let fills: Vec<&str> = html
+        .split("<rect class=\"rect\"")
+        .skip(1)
+        .map(|s| {
+            s.split("fill=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+        })
+        .collect();
+    // Rates 0 %, 10 %, …, 50 %: the lowest is red, the highest green, the middle between.
+    assert_eq!(fills[0], "hsl(0,70%,60%)");
+    assert_eq!(fills[5], "hsl(120,70%,60%)");
+    assert_eq!(fills[2], "hsl(48,70%,60%)");
+    assert!(html.contains(">0.0 %</text>"), "{html}");
+    assert!(html.contains(">50.0 % (victoires players, du plus bas au plus haut observé)</text>"));
+}
+
+#[test]
+fn close_rates_get_distinct_colours() {
+    let low = Scale::observed([0.93, 0.988]).unwrap();
+    assert_eq!(low.colour(Some(0.93)), "hsl(0,70%,60%)");
+    assert_eq!(low.colour(Some(0.988)), "hsl(120,70%,60%)");
+    let flat = Scale::observed([0.5, 0.5]).unwrap();
+    assert_eq!(flat.colour(Some(0.5)), "hsl(60,70%,60%)");
+    assert_eq!(flat.colour(None), "#ccc");
+    assert_eq!(Scale::observed([]), None);
 }

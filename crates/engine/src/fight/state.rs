@@ -169,6 +169,9 @@ pub struct Fight<'s> {
     /// Units in initiative order.
     pub order: Vec<usize>,
     pub round: u32,
+    /// The round in which a combatant was first put out of action this fight, noted at the end
+    /// of each round until one is (`turn`), read when the fight is recorded.
+    pub first_down: Option<u32>,
     /// Scratch buffer for straight lines (charge, run), reused so queries never allocate.
     pub line_scratch: std::cell::RefCell<Vec<Pos>>,
     /// Scratch buffer for paths planned by queries (policies).
@@ -261,6 +264,7 @@ impl<'s> Fight<'s> {
             },
             order: Vec::with_capacity(info.len()),
             round: 0,
+            first_down: None,
             line_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             detours: std::cell::RefCell::default(),
@@ -325,6 +329,7 @@ impl<'s> Fight<'s> {
         self.tactics.reset();
         self.order.clear();
         self.round = 0;
+        self.first_down = None;
     }
 
     /// Marks (or clears) the squares of unit `u`'s footprint in its size's layer. A square

@@ -288,6 +288,7 @@ pub fn play_dice<R: Roller>(s: &Scenario, policy: &(impl Policy + Clone), dice: 
     check_occupancy(&fight);
     let mut tally = Tally::empty(s.sides().len(), s.units().len());
     fight.record(outcome, &mut tally);
+    tally.note_run(0, outcome.winner, outcome.rounds);
     Played {
         outcome,
         lines: sink.0,

@@ -63,6 +63,9 @@ impl Fight<'_> {
                 return;
             }
         }
+        if !resuming {
+            self.units[u].tally.turns += 1;
+        }
         let mut plan = Plan::new();
         policy.decide(&View::new(self), UnitId::of(u), &mut plan);
         self.play_plan(u, &plan, &mut *policy, scratch, dice, sink);

@@ -18,7 +18,7 @@ mod order;
 mod react;
 
 use crate::rng::Roller;
-use crate::tally::Tally;
+use crate::tally::{HP_BUCKETS, SURVIVOR_BUCKETS, Tally, hp_bucket, round_bucket};
 
 use super::action::Scratch;
 use super::log::{Sink, log};
@@ -78,6 +78,9 @@ impl Fight<'_> {
                     k += 1;
                 }
             }
+            if self.first_down.is_none() && self.units.iter().any(|u| u.downed) {
+                self.first_down = Some(round);
+            }
         }
         log!(
             S,
@@ -126,8 +129,9 @@ impl Fight<'_> {
         Some(outcome)
     }
 
-    /// Adds this fight, ended with `outcome`, to `tally`: the outcome, the rounds and each
-    /// combatant's counters.
+    /// Adds this fight, ended with `outcome`, to `tally`: the outcome, the rounds (and their
+    /// histogram), the round of the first downing, each side's survivors, and each
+    /// combatant's counters and hit points left. A few stores per combatant, no allocation.
     pub fn record(&self, outcome: Outcome, tally: &mut Tally) {
         tally.fights += 1;
         match outcome.winner {
@@ -137,12 +141,33 @@ impl Fight<'_> {
         let r = u64::from(outcome.rounds);
         tally.rounds_sum += r;
         tally.rounds_sq_sum += r * r;
-        for (t, u) in tally.units.iter_mut().zip(&self.units) {
+        tally.rounds_hist[round_bucket(outcome.rounds)] += 1;
+        let rows = tally.units.len();
+        let first_down = self
+            .first_down
+            .or_else(|| (self.units.iter().any(|u| u.downed)).then_some(outcome.rounds));
+        if let Some(d) = first_down {
+            tally.first_down[round_bucket(d)] += 1;
+        }
+        let mut anyone = false;
+        for side in 0..tally.wins.len() {
+            let standing = (self.units[..rows].iter().zip(self.info))
+                .filter(|(u, i)| i.side == side && u.active())
+                .count();
+            anyone |= standing > 0;
+            tally.survivors[side * SURVIVOR_BUCKETS + standing.min(SURVIVOR_BUCKETS - 1)] += 1;
+        }
+        if outcome.winner.is_none() && anyone {
+            tally.capped += 1;
+        }
+        for (i, (t, u)) in tally.units.iter_mut().zip(&self.units).enumerate() {
             t.add(&u.tally);
             t.downed += u64::from(u.downed);
             t.killed += u64::from(u.dead);
+            let bucket = hp_bucket(u.hp, self.info[i].hp_max, u.dead);
+            tally.hp_left[i * HP_BUCKETS + bucket] += 1;
         }
-        if self.info.len() > tally.units.len() {
+        if self.info.len() > rows {
             self.credit_summons(tally);
         }
     }
