@@ -28,6 +28,7 @@ mod data {
 }
 
 mod distributed {
+    mod cancel;
     mod faults;
     mod harness;
     mod journal;

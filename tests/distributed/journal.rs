@@ -1,5 +1,6 @@
 //! `--journal`: a coordinator killed mid-job and rerun with the same journal plays only the
-//! missing shards and prints `run`'s report; a journal of another job is refused.
+//! missing shards and prints `run`'s report; a journal of another job is refused; a journal
+//! in use by another coordinator is refused (exit 2).
 
 use std::time::{Duration, Instant};
 
@@ -11,6 +12,18 @@ fn shard_lines(path: &std::path::Path) -> usize {
     std::fs::read_to_string(path)
         .map(|t| t.lines().count().saturating_sub(1))
         .unwrap_or(0)
+}
+
+/// Waits (at most 30 s) until `journal` records `n` shards.
+fn wait_for_shards(journal: &std::path::Path, n: usize) {
+    let start = Instant::now();
+    while shard_lines(journal) < n {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no progress in the journal"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 #[test]
@@ -26,14 +39,7 @@ fn a_coordinator_killed_mid_job_resumes_from_its_journal() {
         &coordinator_args(&[&slow], &["--journal", &journal_arg], &args),
         &[],
     );
-    let start = Instant::now();
-    while shard_lines(&journal) < 5 {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "no progress in the journal"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_for_shards(&journal, 5);
     running.kill();
     let recorded = shard_lines(&journal);
     assert!(
@@ -64,4 +70,28 @@ fn a_coordinator_killed_mid_job_resumes_from_its_journal() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("belongs to another job"));
     assert_eq!(shard_lines(&journal), 40);
+}
+
+#[test]
+fn a_second_coordinator_on_a_journal_in_use_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("job.journal");
+    let journal_arg = journal.to_str().unwrap().to_string();
+    let args = job(&["--runs", "800", "--shard-runs", "20", "--seed", "5"]);
+    let slow = Worker::start(1, &[], "delay-ms=40");
+    let first = spawn(
+        &coordinator_args(&[&slow], &["--journal", &journal_arg], &args),
+        &[],
+    );
+    wait_for_shards(&journal, 1);
+    let fresh = Worker::plain();
+    let second = coordinator(&[&fresh], &["--journal", &journal_arg], &args);
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(2), "{err}");
+    assert!(err.contains("is in use by another coordinator"), "{err}");
+    assert_eq!(fresh.log().matches("shard done").count(), 0, "{err}");
+    // Once the first is gone (even killed) the lock goes with it and the job resumes.
+    first.kill();
+    let out = coordinator(&[&fresh], &["--journal", &journal_arg], &args);
+    assert_same_report(&out, &reference(&args));
 }

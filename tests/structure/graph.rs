@@ -117,10 +117,11 @@ impl Crate {
         for (rel, file) in self.files.iter().filter(|(_, f)| !f.test_only) {
             let targets = graph.entry(rel.clone()).or_default();
             for path in &file.scan.paths {
-                if let Some(target) = resolve(&modules, path) {
-                    if target != rel && !self.files[target].test_only {
-                        targets.insert(target.clone());
-                    }
+                if let Some(target) = resolve(&modules, path)
+                    && target != rel
+                    && !self.files[target].test_only
+                {
+                    targets.insert(target.clone());
                 }
             }
         }

@@ -212,10 +212,11 @@ pub fn scan(text: &str, module: &[String]) -> Scan {
         match &toks[i] {
             Token::Punct('{') => {
                 depth += 1;
-                if i >= 2 && toks[i - 2] == Token::Word("mod".into()) {
-                    if let Some(name) = toks[i - 1].word() {
-                        inline.push((name.to_string(), depth));
-                    }
+                if i >= 2
+                    && toks[i - 2] == Token::Word("mod".into())
+                    && let Some(name) = toks[i - 1].word()
+                {
+                    inline.push((name.to_string(), depth));
                 }
             }
             Token::Punct('}') => {

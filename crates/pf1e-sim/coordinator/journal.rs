@@ -8,7 +8,8 @@
 //! On resume the header must name the same job (else the journal is refused: it belongs to
 //! another job); every line must fit the plan and hold together; a torn last line (the
 //! coordinator died while writing it) is cut off and that shard is played again. Only the
-//! journal file is touched.
+//! journal file is touched. The file is locked (`flock`) while the coordinator runs: a second
+//! coordinator on the same journal is refused.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -65,6 +66,7 @@ impl Journal {
         if !file.metadata().is_ok_and(|m| m.is_file()) {
             return Err(InputError(format!("the journal {label} is not a regular file")).into());
         }
+        lock(&file, path)?;
         let bytes = read_to_cap(&mut file, MAX_JOURNAL_BYTES)
             .map_err(|e| InputError(format!("the journal {label} {e}")))?;
         let text = String::from_utf8(bytes).map_err(|_| {
@@ -163,6 +165,24 @@ impl Journal {
         };
         write(&mut self.file)
             .with_context(|| format!("cannot write the journal {}", self.path.display()))
+    }
+}
+
+/// Takes the journal's OS advisory lock (`flock`, exclusive, without waiting) for as long as
+/// the file stays open, so two coordinators never append to one journal: the second is refused
+/// (exit 2). The OS drops the lock when the coordinator exits, even killed, so a resume after
+/// `kill -9` is never locked out.
+fn lock(file: &File, path: &Path) -> anyhow::Result<()> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(InputError(format!(
+            "the journal {} is in use by another coordinator (it holds the file's lock): wait for it to finish or use another --journal file",
+            path.display()
+        ))
+        .into()),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(e).with_context(|| format!("cannot lock the journal {}", path.display()))
+        }
     }
 }
 

@@ -188,3 +188,22 @@ fn check_answer(
     }
     Ok(tally)
 }
+
+/// [`check_answer`] of any answer, as if to shard 0 (runs 0..2) of a 2-side, 5-unit job: the
+/// wire property tests (`rpc::wire_props`) feed it mutated answers.
+#[cfg(test)]
+pub fn check_any_answer(response: &pb::RunShardResponse) {
+    let job = WireJob {
+        job_id: JobId("props".into()),
+        scenario: pb::Scenario::default(),
+        seed: 1,
+        sides: 2,
+        units: 5,
+    };
+    let task = ShardTask {
+        shard: ShardId(0),
+        runs: 0..2,
+        attempt: 1,
+    };
+    let _ = check_answer(&job, &task, response);
+}

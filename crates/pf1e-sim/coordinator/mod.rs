@@ -16,7 +16,7 @@
 mod discovery;
 mod distribute;
 mod journal;
-mod launcher;
+pub(crate) mod launcher;
 mod options;
 pub mod progress;
 mod run;

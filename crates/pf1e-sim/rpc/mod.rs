@@ -8,6 +8,8 @@ pub mod auth;
 pub mod convert;
 pub mod status;
 pub mod tls;
+#[cfg(test)]
+mod wire_props;
 
 use pf1e_sweep::ids::RulesBuild;
 

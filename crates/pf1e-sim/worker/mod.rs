@@ -11,9 +11,10 @@
 //!               (health SERVING)          (health NOT_SERVING, RunShard UNAVAILABLE)
 //! ```
 
+mod accept;
 mod cache;
 pub mod faults;
-mod service;
+pub(crate) mod service;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -119,7 +120,7 @@ async fn serve_async(options: WorkerOptions) -> anyhow::Result<u8> {
         .add_service(reflection_v1alpha)
         .add_service(worker)
         .serve_with_incoming_shutdown(
-            TcpIncoming::from(listener).with_nodelay(Some(true)),
+            accept::BackOff::new(TcpIncoming::from(listener).with_nodelay(Some(true))),
             stopped(stop_rx.clone()),
         );
     let main_server = tokio::spawn(main_server);
@@ -131,7 +132,10 @@ async fn serve_async(options: WorkerOptions) -> anyhow::Result<u8> {
         tokio::spawn(
             Server::builder()
                 .add_service(health_service)
-                .serve_with_incoming_shutdown(TcpIncoming::from(l), stopped(stop_rx.clone())),
+                .serve_with_incoming_shutdown(
+                    accept::BackOff::new(TcpIncoming::from(l)),
+                    stopped(stop_rx.clone()),
+                ),
         )
     });
 

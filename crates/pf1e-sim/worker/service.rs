@@ -1,8 +1,9 @@
 //! The `pf1e.v1.Worker` service: `Info` answers from memory; `RunShard` checks the request at
 //! the door (protocol, sizes, run range), waits for a simulation slot, and plays the shard on
 //! tokio's blocking pool — never on the async runtime's threads, so health checks and `Info`
-//! answer while every slot is busy. A shard is played in chunks; when the caller goes away
-//! (deadline, cancel, coordinator killed) the rest of the shard is skipped and the slot freed.
+//! answer while every slot is busy. When the caller goes away
+//! (deadline, cancel, coordinator killed) the fight under way stops at its next round, the rest
+//! of the shard is skipped and the slot freed.
 //! Never opens a path: the scenario arrives as text, is mapped to a scenario source and
 //! compiled and hashed by the source's own functions, exactly as the coordinator did.
 
@@ -12,7 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use pf1e_engine::error::{DataError, DataErrors};
 use pf1e_engine::tally::Tally;
-use pf1e_sweep::play::play_runs;
+use pf1e_sweep::play::play_runs_until;
 use tokio::sync::Semaphore;
 use tonic::{Request, Response, Status};
 
@@ -23,8 +24,6 @@ use crate::rpc::pb::{self, worker_server::Worker};
 use crate::rpc::status::WorkerError;
 use crate::rpc::{BINARY_VERSION, ENGINE_VERSION, PROTOCOL_VERSION, RULES_HASH};
 
-/// Runs played between two looks at the cancel flag.
-const CHUNK_RUNS: u64 = 2048;
 /// Requests allowed to wait for a slot, per slot, before the worker answers busy.
 const WAITING_PER_SLOT: usize = 4;
 /// Longest job id accepted.
@@ -190,15 +189,23 @@ impl Worker for WorkerService {
             let invalid = |errors: DataErrors| WorkerError::InvalidRequest {
                 reason: quote_errors(&errors.0),
             };
+            // Compiling is bounded by the request size (`--max-request-bytes`) and linear in
+            // it; a caller gone while the request waited or compiled is not played for.
+            if cancelled.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
             let source = source_from_pb(&scenario).map_err(invalid)?;
             let hash = source.content_hash();
             let compiled = cache
                 .get_or_compile(hash, || source.compile())
                 .map_err(invalid)?;
+            if cancelled.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
             let tally = play(&compiled, seed, runs, &faults, &cancelled);
-            Ok::<_, WorkerError>((hash, tally))
+            Ok::<_, WorkerError>(tally.map(|tally| (hash, tally)))
         });
-        let (hash, tally) = match task.await {
+        let played = match task.await {
             Ok(result) => result?,
             Err(e) => {
                 let reason = match e.try_into_panic() {
@@ -209,7 +216,7 @@ impl Worker for WorkerService {
                 return Err(WorkerError::EngineFailed { reason }.into());
             }
         };
-        let Some(tally) = tally else {
+        let Some((hash, tally)) = played else {
             return Err(Status::cancelled("the caller went away"));
         };
         tracing::debug!(job = %job, shard, fights = tally.fights, "shard done");
@@ -223,7 +230,9 @@ impl Worker for WorkerService {
     }
 }
 
-/// Plays `runs` in chunks, stopping early (None) when `cancelled` is raised.
+/// Plays `runs`, stopping early (None) when `cancelled` is raised: the engine looks at the flag
+/// between fights and once a round, so a fight with a huge round cap and nothing to do gives its
+/// slot back as soon as the caller's deadline passes (issue 16, defect 3).
 fn play(
     scenario: &pf1e_engine::scenario::Scenario,
     seed: u64,
@@ -243,18 +252,7 @@ fn play(
     if let Some(run) = faults.panic_run.filter(|r| runs.contains(r)) {
         panic!("test fault: run {run} is poisoned");
     }
-    let mut tally = Tally::empty(scenario.sides().len(), scenario.units().len());
-    let mut start = runs.start;
-    while start < runs.end {
-        if cancelled.load(Ordering::SeqCst) {
-            return None;
-        }
-        let end = start.saturating_add(CHUNK_RUNS).min(runs.end);
-        tally
-            .merge(&play_runs(scenario, seed, start..end))
-            .expect("one scenario gives one tally shape, and a shard cannot overflow");
-        start = end;
-    }
+    let mut tally = play_runs_until(scenario, seed, runs, cancelled)?;
     if let (true, Some(unit)) = (faults.tamper, tally.units.first_mut()) {
         unit.damage_dealt += 1;
     }

@@ -10,6 +10,8 @@
 //! creatures are units too, `absent` (and `dead`) until summoned; spellcasting state lives
 //! beside the units in [`Magic`]. Owns the state; never decides what happens to it.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::board::{Board, Pos};
 use crate::map::Map;
 use crate::scenario::Scenario;
@@ -203,6 +205,9 @@ pub struct Fight<'s> {
     /// Some unit has grit or a firearm that misfires (`class::gun`): the one test attacks
     /// make for them.
     pub guns: bool,
+    /// Raised from another thread to stop the fight (a worker's shard cancelled or past its
+    /// deadline): looked at once a round, with a relaxed load. `None` in every local run.
+    pub stop: Option<&'s AtomicBool>,
 }
 
 impl<'s> Fight<'s> {
@@ -277,6 +282,7 @@ impl<'s> Fight<'s> {
             watched: info.iter().any(|i| i.traits.specials.areas.watched()),
             class_edges: info.iter().any(|i| i.traits.class.edges()),
             guns: info.iter().any(|i| i.traits.class.gun.is_some()),
+            stop: None,
         }
     }
 

@@ -8,14 +8,18 @@
 //! order that has not taken its turn yet, and a delayed turn's end (conditions, effects) comes
 //! when it is really taken. Events a reacting policy answers are offered around each action
 //! ([`react`]). The fight ends as soon as at most one side has active combatants (summoned
-//! creatures count for their side); the round cap makes a draw. Owns the order of play; what
-//! an action does is `action`'s, what a policy wants is its own.
+//! creatures count for their side); the round cap makes a draw. A raised stop flag
+//! (`Fight::stop`, looked at once a round) ends the fight early, its outcome not to be
+//! counted. Owns the order of play; what an action does is `action`'s, what a policy wants is
+//! its own.
 
 mod combatant;
 mod initiative;
 mod life;
 mod order;
 mod react;
+
+use std::sync::atomic::Ordering;
 
 use crate::rng::Roller;
 use crate::tally::{HP_BUCKETS, SURVIVOR_BUCKETS, Tally, hp_bucket, round_bucket};
@@ -54,6 +58,13 @@ impl Fight<'_> {
         let cap = self.scenario.options().round_cap;
         let first = if self.has_surprise_round() { 0 } else { 1 };
         for round in first..=cap {
+            // A stopped fight ends here; its outcome is thrown away by whoever raised the flag.
+            if self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                return Outcome {
+                    winner: None,
+                    rounds: round,
+                };
+            }
             self.round = round;
             for u in &mut self.units {
                 u.provoked.clear();
