@@ -179,7 +179,10 @@ pub fn distribute(
         let policy = RetryPolicy {
             max_attempts: options.max_attempts,
             copies: if options.verify { 2 } else { 1 },
-            max_probes: 3,
+            // Back-off 250 ms, 0.5 s, 1 s, 2 s, 4 s: a worker restarted on its address (a
+            // container, a pod) has ~8 s to come back and be used again in the job.
+            max_probes: 6,
+            probe_backoff: std::time::Duration::from_millis(250),
         };
         match run_shards(launcher, &slots, missing, policy, collector).await {
             Ok(stats) => {

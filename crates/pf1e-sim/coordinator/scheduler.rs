@@ -9,8 +9,9 @@
 //!   └──── re-queued ◀───┘ failure            └──different answer──▶ job fails (loud)
 //! ```
 //! Failure policy (decided by [`FailureKind`], the one mapping in rpc/status.rs): a broken
-//! connection re-queues the shard without counting the attempt and probes the worker, which
-//! comes back or is dropped; a deadline counts the attempt and retires the slot; a busy worker
+//! connection re-queues the shard without counting the attempt and probes the worker, again
+//! with doubling back-off while it stays silent (a restart on the same address), until it
+//! comes back or its probes are spent and it is dropped; a deadline counts the attempt and retires the slot; a busy worker
 //! retires the slot; an engine failure counts the attempt; a refusal drops the worker. A shard
 //! whose counted attempts reach the bound fails the job with every error it met. When no
 //! worker is left, the job stops at once with the shards still missing ([`JobError::AllWorkersLost`]):
@@ -46,8 +47,12 @@ pub struct RetryPolicy {
     pub max_attempts: u32,
     /// Answers required per shard: 1, or 2 to compare two workers' answers (`--verify`).
     pub copies: u32,
-    /// Times a worker may come back after a broken connection before it is dropped.
+    /// Probes of a worker after broken connections (answered or not) before it is dropped:
+    /// a worker restarted on the same address is probed again and again, with back-off,
+    /// until it answers and is used again in the job (issue 16, defect 8).
     pub max_probes: u32,
+    /// Pause before the second probe of a silent worker; doubled for each later one.
+    pub probe_backoff: std::time::Duration,
 }
 
 /// Why a job stopped before every shard was merged.
@@ -296,6 +301,22 @@ impl<L: ShardLauncher> Scheduler<L> {
             Ok(()) => {
                 tracing::info!("worker {} answers again", w.name);
                 w.health = Health::Alive;
+            }
+            Err(failure) if w.probes < self.policy.max_probes => {
+                // Silent: it may be restarting on the same address. Ask again later.
+                let pause = self.policy.probe_backoff * 2u32.saturating_pow(w.probes - 1);
+                tracing::info!(
+                    "worker {} silent ({}); probing again in {pause:?}",
+                    w.name,
+                    failure.message
+                );
+                w.probes += 1;
+                let probe = self.launcher.probe(worker);
+                self.tasks.spawn(async move {
+                    tokio::time::sleep(pause).await;
+                    let result = probe.await;
+                    Event::Probe { worker, result }
+                });
             }
             Err(failure) => lose(w, &failure.message),
         }

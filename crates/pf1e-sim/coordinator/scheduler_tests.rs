@@ -39,6 +39,9 @@ enum Script {
     Tamper,
     /// The first call breaks (a blip), the probe succeeds, then it is honest.
     Blip,
+    /// The first call breaks and the first `n` probes find nobody (restarting on the same
+    /// address); then it answers and is honest.
+    Restarts(usize),
 }
 
 struct Fake {
@@ -46,6 +49,7 @@ struct Fake {
     served: Vec<AtomicUsize>,
     running: Vec<AtomicUsize>,
     most_running: Vec<AtomicUsize>,
+    probed: Vec<AtomicUsize>,
 }
 
 impl Fake {
@@ -57,6 +61,7 @@ impl Fake {
             served: zeros(),
             running: zeros(),
             most_running: zeros(),
+            probed: zeros(),
         })
     }
 }
@@ -92,6 +97,8 @@ impl ShardLauncher for Arc<Fake> {
                 }
                 Script::Blip if served == 0 => fail(FailureKind::Unreachable),
                 Script::Blip => Ok(fake_shard(task.runs)),
+                Script::Restarts(_) if served == 0 => fail(FailureKind::Unreachable),
+                Script::Restarts(_) => Ok(fake_shard(task.runs)),
             }
         }
     }
@@ -101,8 +108,12 @@ impl ShardLauncher for Arc<Fake> {
         worker: WorkerId,
     ) -> impl Future<Output = Result<(), Failure>> + Send + 'static {
         let script = self.scripts[worker.0];
+        let probes = self.probed[worker.0].fetch_add(1, Ordering::SeqCst);
         async move {
             match script {
+                Script::Restarts(n) if probes < n => {
+                    Err(Failure::new(FailureKind::Unreachable, "connection refused"))
+                }
                 Script::DiesAfter(_) | Script::Always(_) => {
                     Err(Failure::new(FailureKind::Unreachable, "connection refused"))
                 }
@@ -152,6 +163,7 @@ const POLICY: RetryPolicy = RetryPolicy {
     max_attempts: 3,
     copies: 1,
     max_probes: 2,
+    probe_backoff: std::time::Duration::from_millis(1),
 };
 
 async fn play(
@@ -215,6 +227,42 @@ async fn a_blip_is_probed_and_the_worker_comes_back() {
         fake.served[0].load(Ordering::SeqCst) > 1,
         "w0 served again after its probe"
     );
+}
+
+#[tokio::test]
+async fn a_worker_restarted_on_its_address_is_probed_with_back_off_and_used_again() {
+    let patient = RetryPolicy {
+        max_probes: 4,
+        ..POLICY
+    };
+    // Alone: the job can finish only if w0 is used again once it answers.
+    let scripts = [Script::Restarts(3)];
+    let (result, collected, fake) = play(&scripts, 1, patient).await;
+    result.unwrap();
+    assert_eq!(collected.total.unwrap(), fake_shard(0..1000));
+    assert_eq!(
+        fake.probed[0].load(Ordering::SeqCst),
+        4,
+        "3 silent probes, then it answers"
+    );
+    assert!(
+        fake.served[0].load(Ordering::SeqCst) > 1,
+        "w0 served again after its restart"
+    );
+}
+
+#[tokio::test]
+async fn a_worker_silent_for_all_its_probes_is_dropped() {
+    let scripts = [Script::Restarts(10), Script::Honest];
+    let (result, collected, fake) = play(&scripts, 1, POLICY).await;
+    result.unwrap();
+    assert_eq!(collected.total.unwrap(), fake_shard(0..1000));
+    assert_eq!(
+        fake.probed[0].load(Ordering::SeqCst),
+        2,
+        "max_probes probes, then dropped"
+    );
+    assert_eq!(fake.served[0].load(Ordering::SeqCst), 1);
 }
 
 #[tokio::test]
