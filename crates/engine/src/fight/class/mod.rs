@@ -325,6 +325,8 @@ pub struct ClassState {
     pub evil_eye_until: u32,
     /// The witch whose evil eye it bears (a unit index): her cackle extends it.
     pub evil_eye_by: u8,
+    /// « Improved Lightning Reflexes » used this fight (`fight::checks`).
+    pub reflex_rerolled: bool,
 }
 
 impl ClassState {
