@@ -329,6 +329,13 @@ fn special_summary(c: &Combatant, s: Special) -> String {
             let pool = c.resources().get(usize::from(resource));
             format!("rebuke death ({} a day)", pool.map_or(0, |r| r.1))
         }
+        Special::ForceMissile { resource, damage } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!(
+                "{words} ({damage} force, {} a day)",
+                pool.map_or(0, |r| r.1)
+            )
+        }
         Special::Hex { kind, dc: 0 } => format!("{words} ({kind})"),
         Special::Hex { kind, dc } => format!("{words} ({kind}, Will DC {dc})"),
     }

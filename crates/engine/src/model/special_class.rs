@@ -52,6 +52,14 @@ impl SpecialFile {
             SpecialRule::RebukeDeath => Some(Special::RebukeDeath {
                 resource: resource(p, at, s.resource.as_deref()?, cx)?,
             }),
+            SpecialRule::ForceMissile => {
+                let damage =
+                    (s.damage.as_deref()).and_then(|d| super::roll::roll(p, at, "damage", d));
+                Some(Special::ForceMissile {
+                    resource: resource(p, at, s.resource.as_deref()?, cx)?,
+                    damage: damage?,
+                })
+            }
             SpecialRule::Misfire => {
                 let fits = |a: &super::attack::Attack| a.firearm();
                 let found = (s.attack.as_deref())

@@ -137,7 +137,8 @@ impl Specials {
                 | Special::Misfire { .. }
                 | Special::RebukeDeath { .. }
                 | Special::ImmunityToMagic
-                | Special::Hex { .. } => {}
+                | Special::Hex { .. }
+                | Special::ForceMissile { .. } => {}
             }
         }
         out.umr = Umr::of(c);

@@ -12,6 +12,7 @@ mod checks;
 mod choices;
 mod class;
 mod class_party;
+mod class_pcs;
 mod combat_feats;
 mod concealment;
 mod conditions;
