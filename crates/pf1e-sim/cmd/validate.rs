@@ -336,6 +336,13 @@ fn special_summary(c: &Combatant, s: Special) -> String {
                 pool.map_or(0, |r| r.1)
             )
         }
+        Special::ArcanePool { resource, amount } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!(
+                "{words} (+{amount} weapon, {} points)",
+                pool.map_or(0, |r| r.1)
+            )
+        }
         Special::Hex { kind, dc: 0 } => format!("{words} ({kind})"),
         Special::Hex { kind, dc } => format!("{words} ({kind}, Will DC {dc})"),
     }

@@ -91,6 +91,10 @@
 //! - `force_missile` (« CRB — Wizard — Evocation — Force Missile »): `resource`, the name of
 //!   the file's `resources` entry holding its uses (3 + Int modifier a day), and `damage`,
 //!   a formula: 1d4 plus the intense spells bonus (½ wizard level, at least +1: « 1d4+2 »).
+//! - `arcane_pool` (« Ultimate Magic — Magus — Arcane Pool »): `resource`, the name of the
+//!   file's `resources` entry holding its points (½ magus level, at least 1, + Int
+//!   modifier), and `amount` 1–20, the enhancement bonus one point gives its weapon (+1 at
+//!   1st level, +1 more every four levels after).
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -150,6 +154,7 @@ vocabulary! {
         ImmunityToMagic = "immunity_to_magic",
         Hex = "hex",
         ForceMissile = "force_missile",
+        ArcanePool = "arcane_pool",
     }
 }
 
@@ -195,6 +200,7 @@ impl SpecialRule {
             SpecialRule::ImmunityToMagic => "immunity to magic",
             SpecialRule::Hex => "hex",
             SpecialRule::ForceMissile => "force missile",
+            SpecialRule::ArcanePool => "arcane pool",
         }
     }
 }
@@ -351,6 +357,9 @@ pub enum Special {
     /// « CRB — Wizard — Evocation — Force Missile »: uses from the `resources` entry
     /// `resource`, each dealing `damage` of force (1d4 + the intense spells bonus).
     ForceMissile { resource: u8, damage: Roll },
+    /// « UM — Magus — Arcane Pool »: points from the `resources` entry `resource`; one point
+    /// gives its weapon an `amount` enhancement bonus for a minute.
+    ArcanePool { resource: u8, amount: u8 },
 }
 
 impl Special {
@@ -396,6 +405,7 @@ impl Special {
             Special::ImmunityToMagic => SpecialRule::ImmunityToMagic,
             Special::Hex { .. } => SpecialRule::Hex,
             Special::ForceMissile { .. } => SpecialRule::ForceMissile,
+            Special::ArcanePool { .. } => SpecialRule::ArcanePool,
         }
     }
 
@@ -521,6 +531,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::Misfire => matches!(name, "attack" | "amount"),
         SpecialRule::Hex => matches!(name, "hex" | "dc"),
         SpecialRule::ForceMissile => matches!(name, "resource" | "damage"),
+        SpecialRule::ArcanePool => matches!(name, "resource" | "amount"),
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
@@ -693,7 +704,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::Grit
         | SpecialRule::Misfire
         | SpecialRule::RebukeDeath
-        | SpecialRule::ForceMissile => s.class_special(p, at, rule, cx)?,
+        | SpecialRule::ForceMissile
+        | SpecialRule::ArcanePool => s.class_special(p, at, rule, cx)?,
         SpecialRule::ImmunityToMagic => Special::ImmunityToMagic,
         SpecialRule::Hex => s.hex_special(p, at)?,
     };

@@ -52,6 +52,13 @@ impl SpecialFile {
             SpecialRule::RebukeDeath => Some(Special::RebukeDeath {
                 resource: resource(p, at, s.resource.as_deref()?, cx)?,
             }),
+            SpecialRule::ArcanePool => {
+                let amount = small(p, at, s.amount?);
+                Some(Special::ArcanePool {
+                    resource: resource(p, at, s.resource.as_deref()?, cx)?,
+                    amount: amount?,
+                })
+            }
             SpecialRule::ForceMissile => {
                 let damage =
                     (s.damage.as_deref()).and_then(|d| super::roll::roll(p, at, "damage", d));

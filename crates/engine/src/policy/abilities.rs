@@ -9,7 +9,8 @@
 //! on the battlefield, it starts performing (the standard action of that turn). Smite evil: when it has a use and no living target smitten,
 //! on the strongest evil enemy in reach ([`smite_choice`]); never on a creature that is not
 //! evil (the use would be wasted).
-//! Force missile: on the chosen enemy within its range, when its mean damage beats the best
+//! Arcane pool: on the first turn it strikes in melee or is about to (as rage), while no
+//! pool bonus is on its weapon. Force missile: on the chosen enemy within its range, when its mean damage beats the best
 //! single swing its weapons have on that enemy from here (the turn is that standard action).
 //! Rebuke death: on a dying ally within 5 feet (after lay on hands: the turn is that). Quick clear: when its firearm is broken by a misfire, as a
 //! move action for 1 grit while it has 2 or more (then one attack when it strikes from there), else as the turn's standard action.
@@ -64,6 +65,9 @@ pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pla
             plan.push(Action::ForceMissile { target });
             return true;
         }
+    }
+    if view.can_arcane_pool(me) && closing_in(view, me, target) {
+        plan.push(Action::ArcanePool);
     }
     if view.can_rage(me) && closing_in(view, me, target) {
         plan.push(Action::Rage);

@@ -153,6 +153,9 @@ pub enum Action {
     /// Standard, provokes (a spell-like ability): « CRB — Wizard — Evocation — Force Missile » on
     /// `target` (`fight::class`).
     ForceMissile { target: UnitId },
+    /// Swift: « UM — Magus — Arcane Pool », an enhancement bonus on its weapon
+    /// (`fight::class`).
+    ArcanePool,
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -313,6 +316,7 @@ impl Action {
             Action::InspireCourage => "inspire_courage",
             Action::Hex { .. } => "hex",
             Action::ForceMissile { .. } => "force_missile",
+            Action::ArcanePool => "arcane_pool",
         }
     }
 
@@ -398,6 +402,7 @@ impl Action {
             Action::Hex { .. } => Cost::new(Slot::Standard, Stays, No),
             // « CRB — Spell-Like Abilities »: using one provokes, as casting a spell does.
             Action::ForceMissile { .. } => Cost::new(Slot::Standard, Stays, Yes),
+            Action::ArcanePool => Cost::new(Slot::Swift, Stays, No),
         }
     }
 
@@ -452,7 +457,7 @@ impl Action {
             | Action::InspireCourage
             | Action::QuickClear { .. }
             | Action::RebukeDeath { .. } => Some(self),
-            Action::Hex { .. } | Action::ForceMissile { .. } => Some(self),
+            Action::Hex { .. } | Action::ForceMissile { .. } | Action::ArcanePool => Some(self),
         }
     }
 }

@@ -4,7 +4,11 @@
 //! evocation power. This is a force effect. You can use this ability a number of times per
 //! day equal to 3 + your Intelligence modifier. » Magic missile's reach: medium range, 100
 //! ft + 10 ft per caster level, a creature in line of effect. Owns that step; the values are
-//! [`super`]'s, when to use it the policy's (`policy::abilities`).
+//! [`super`]'s, when to use it the policy's (`policy::abilities`). Also « Ultimate Magic —
+//! Magus — Arcane Pool (Su) »: « As a swift action, he can expend 1 point from his arcane
+//! pool to grant any weapon he is holding a +1 enhancement bonus for 1 minute. For every
+//! four levels beyond 1st, the weapon gains another +1 enhancement bonus » — both spend a
+//! daily pool of an arcane class on damage.
 
 use crate::rng::Roller;
 use crate::vocab::DamageType;
@@ -13,7 +17,40 @@ use super::super::action::ActionResult;
 use super::super::log::{Sink, log};
 use super::super::state::Fight;
 
+/// « UM — Magus — Arcane Pool »: « one minute », in rounds.
+const POOL_ROUNDS: u32 = 10;
+
 impl Fight<'_> {
+    /// `u` has an arcane pool point left and its weapon bears no pool bonus now.
+    pub(crate) fn can_arcane_pool(&self, u: usize) -> bool {
+        self.info[u].traits.class.pool.is_some()
+            && self.units[u].class.pool_left > 0
+            && self.round >= self.units[u].class.pool_until
+    }
+
+    /// « Arcane Pool »: `u` spends a point; its melee weapons get the enhancement bonus for
+    /// a minute.
+    pub(crate) fn arcane_pool<S: Sink>(&mut self, u: usize, sink: &mut S) -> ActionResult {
+        let Some((_, amount)) = self.info[u].traits.class.pool else {
+            return ActionResult::refused("arcane_pool", "no_arcane_pool");
+        };
+        if self.units[u].class.pool_left == 0 {
+            return ActionResult::refused("arcane_pool", "no_points_left");
+        }
+        self.units[u].class.pool_left -= 1;
+        self.units[u].class.pool_until = self.round + POOL_ROUNDS;
+        log!(
+            S,
+            sink,
+            Some(self.round),
+            Some(self.id(u)),
+            "arcane pool: +{amount} enhancement on its weapon until round {} ({} points left)",
+            self.units[u].class.pool_until,
+            self.units[u].class.pool_left
+        );
+        ActionResult::done("arcane_pool")
+    }
+
     /// `u` has a force missile left, and `t` is an active enemy within its medium range and
     /// line of effect.
     pub(crate) fn force_missile_reaches(&self, u: usize, t: usize) -> bool {

@@ -138,7 +138,8 @@ impl Specials {
                 | Special::RebukeDeath { .. }
                 | Special::ImmunityToMagic
                 | Special::Hex { .. }
-                | Special::ForceMissile { .. } => {}
+                | Special::ForceMissile { .. }
+                | Special::ArcanePool { .. } => {}
             }
         }
         out.umr = Umr::of(c);

@@ -46,3 +46,38 @@ fn force_missile_strikes_automatically_for_1d4_plus_intense_spells() {
         "- | - | battle over: draw after 3 rounds (round cap)",
     ]);
 }
+
+#[test]
+fn arcane_pool_gives_the_weapon_plus_1_for_a_minute_on_the_first_melee_turn() {
+    let magus = creature(
+        "magus",
+        json!({
+            "attacks": [{
+                "name": "longsword", "kind": "melee", "attack_bonus": 4, "damage_bonus": 3,
+                "damage": [{ "formula": "1d8", "types": ["slashing"] }]
+            }],
+            "features": ["Arcane Pool"],
+            "resources": { "arcane_pool": 4 },
+            "specials": [{ "rule": "arcane_pool", "resource": "arcane_pool", "amount": 1 }]
+        }),
+    );
+    let target = creature("target", json!({ "hp_max": 100, "ac": { "total": 15 } }));
+    let s = scenario(
+        room(&["AB"]),
+        vec![("a", vec![magus]), ("b", vec![target])],
+        2,
+    );
+    let p = play(&s, &[(20, 20), (20, 1), (20, 10), (8, 5), (20, 9)]);
+    p.assert_log(&[
+        "- | - | initiative: magus d20=20+0=20",
+        "- | - | initiative: target d20=1+0=1",
+        "1 | magus | arcane pool: +1 enhancement on its weapon until round 11 (3 points left)",
+        // +4 + 1 to hit, 1d8 + 3 + 1 damage.
+        "1 | magus | longsword vs target d20=10+5=15 AC 15 -> HIT 9 dmg (target hp 100 -> 91)",
+        "1 | target | move (0,1) (no way forward)",
+        // Still on: no second point spent.
+        "2 | magus | longsword vs target d20=9+5=14 AC 15 -> MISS",
+        "2 | target | move (0,1) (no way forward)",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+}

@@ -20,6 +20,13 @@ impl View<'_> {
             || class.rebuke.is_some()
             || class.hexes.is_some()
             || class.missile.is_some()
+            || class.pool.is_some()
+    }
+
+    /// `u` can spend an arcane pool point on its weapon (none is active).
+    #[inline]
+    pub fn can_arcane_pool(&self, u: UnitId) -> bool {
+        self.fight.can_arcane_pool(u.index())
     }
 
     /// `u` has a force missile left that reaches `t` (`fight::class::missile`).
