@@ -78,11 +78,8 @@ pub enum Feat {
     SelectiveChanneling,
     ExtraChannel,
     RapidShot,
-    Cleave,
-    FlybyAttack,
     DefensiveCombatTraining,
     ImprovedLightningReflexes,
-    ChannelSmite,
 }
 
 /// A set of modelled feats: `Copy`, no allocation.
@@ -98,7 +95,7 @@ pub enum Applied {
 }
 
 impl Feat {
-    const NAMES: [(&'static str, Feat); 58] = [
+    const NAMES: [(&'static str, Feat); 55] = [
         ("power attack", Feat::PowerAttack),
         ("deadly aim", Feat::DeadlyAim),
         ("point-blank shot", Feat::PointBlankShot),
@@ -152,19 +149,16 @@ impl Feat {
         ("selective channeling", Feat::SelectiveChanneling),
         ("extra channel", Feat::ExtraChannel),
         ("rapid shot", Feat::RapidShot),
-        ("cleave", Feat::Cleave),
-        ("flyby attack", Feat::FlybyAttack),
         ("defensive combat training", Feat::DefensiveCombatTraining),
         (
             "improved lightning reflexes",
             Feat::ImprovedLightningReflexes,
         ),
-        ("channel smite", Feat::ChannelSmite),
     ];
 
     /// Every modelled feat, in catalogue order.
-    pub const ALL: [Feat; 58] = {
-        let mut all = [Feat::PowerAttack; 58];
+    pub const ALL: [Feat; 55] = {
+        let mut all = [Feat::PowerAttack; 55];
         let mut i = 0;
         while i < all.len() {
             all[i] = Self::NAMES[i].1;
@@ -224,10 +218,7 @@ impl Feat {
             | Feat::GreaterDrag
             | Feat::SelectiveChanneling
             | Feat::RapidShot
-            | Feat::Cleave
-            | Feat::FlybyAttack
-            | Feat::ImprovedLightningReflexes
-            | Feat::ChannelSmite => Applied::Engine,
+            | Feat::ImprovedLightningReflexes => Applied::Engine,
             _ => Applied::StatBlock,
         }
     }
@@ -334,22 +325,10 @@ impl Feat {
             Feat::RapidShot => {
                 "ranged full attack: one more attack at its highest bonus, every attack at −2"
             }
-            Feat::Cleave => {
-                "standard action: a hit lets it attack a foe adjacent to the first, in reach, at \
-                 the same bonus; −2 AC until its next turn"
-            }
-            Feat::FlybyAttack => {
-                "a flier's standard action during its move (simplified: a move and an attack \
-                 in either order, as without it; the move on after the attack is not taken)"
-            }
             Feat::DefensiveCombatTraining => {
                 "its Hit Dice in place of its base attack bonus for CMD"
             }
             Feat::ImprovedLightningReflexes => "once a fight, rerolls a failed Reflex save",
-            Feat::ChannelSmite => {
-                "swift action before a melee attack: one channel energy use, a hit adds the \
-                 channel's damage (Will half)"
-            }
         }
     }
 }
@@ -579,7 +558,7 @@ mod tests {
             read_feat_line(" Power Attack ").feat,
             Some(Feat::PowerAttack)
         );
-        assert_eq!(read_feat_line("Cleave").feat, Some(Feat::Cleave));
+        assert_eq!(read_feat_line("Cleave").feat, None);
         assert_eq!(read_feat_line("Scribe Scroll").feat, None);
     }
 
