@@ -4,7 +4,8 @@
 //! French. Which kind a file is: `load::kind_of`.
 //!
 //! A valid combatant file may also get warnings on stderr, after its `ok:` line: one per feat
-//! with no modelled effect (a traced no-op, see `rules::feat`), one per `features` line no
+//! with no modelled effect (a traced no-op, see `rules::feat`; not those of
+//! `rules::feat::NO_COMBAT_EFFECT`, which have none in a fight, each with its reason), one per `features` line no
 //! `specials` entry models and no list of the engine names (`model::features`), one per
 //! modifier whose `when` is unknown (it never applies), and those about its spells
 //! (`validate_spells`). Warnings never fail validation.
@@ -18,7 +19,7 @@ use pf1e_engine::model::special::Lasting;
 use pf1e_engine::model::{
     Attack, Combatant, FeatureUse, Role, Special, Vocabulary, parse_combatant,
 };
-use pf1e_engine::rules::feat::feats;
+use pf1e_engine::rules::feat::{feats, no_combat_reason};
 use pf1e_engine::rules::{ConditionSet, When};
 use pf1e_sweep::spell_list::SpellSummary;
 
@@ -188,7 +189,9 @@ fn combatant_summary(c: &Combatant) -> String {
 fn combatant_warnings(c: &Combatant) -> Vec<String> {
     let no_ops = feats(c.feats())
         .enumerate()
-        .filter(|(_, f)| f.feat.is_none())
+        .filter(|(_, f)| {
+            f.feat.is_none() && no_combat_reason(f.name, c.feats_in_stat_block()).is_none()
+        })
         .map(|(i, f)| {
             format!(
                 "feats[{i}] \"{}\": no effect modelled (traced no-op)",
@@ -325,6 +328,20 @@ fn special_summary(c: &Combatant, s: Special) -> String {
         Special::RebukeDeath { resource } => {
             let pool = c.resources().get(usize::from(resource));
             format!("rebuke death ({} a day)", pool.map_or(0, |r| r.1))
+        }
+        Special::ForceMissile { resource, damage } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!(
+                "{words} ({damage} force, {} a day)",
+                pool.map_or(0, |r| r.1)
+            )
+        }
+        Special::ArcanePool { resource, amount } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!(
+                "{words} (+{amount} weapon, {} points)",
+                pool.map_or(0, |r| r.1)
+            )
         }
         Special::Hex { kind, dc: 0 } => format!("{words} ({kind})"),
         Special::Hex { kind, dc } => format!("{words} ({kind}, Will DC {dc})"),

@@ -48,6 +48,32 @@ impl Fight<'_> {
         roll_save(self.save_bonus(u, save, ctx), dc, dice)
     }
 
+    /// « APG — Improved Lightning Reflexes »: « Once per day, you may reroll a Reflex save.
+    /// You must decide to use this ability before the results are revealed. You must take
+    /// the second roll, even if it is worse. » Here: the first failed Reflex save of `u` in a
+    /// fight (a day is longer than a fight) is rolled again, the second roll kept; `first`
+    /// is the failed roll, `None` when nothing was rerolled. Simplified: the policy always
+    /// keeps it for the first failure (deciding before the result is known, it could not do
+    /// better than reroll a roll that fails).
+    #[inline]
+    pub(crate) fn reflex_reroll<R: Roller>(
+        &mut self,
+        u: usize,
+        (save, bonus, dc): (Save, i32, i32),
+        r: SaveResult,
+        dice: &mut R,
+    ) -> (SaveResult, Option<u32>) {
+        if r.success
+            || save != Save::Reflex
+            || self.units[u].class.reflex_rerolled
+            || !self.info[u].has(crate::rules::feat::Feat::ImprovedLightningReflexes)
+        {
+            return (r, None);
+        }
+        self.units[u].class.reflex_rerolled = true;
+        (roll_save(bonus, dc, dice), Some(r.roll))
+    }
+
     /// The total bonus of `u` on `skill`: the stat block's line (ranks + 3 for a class skill
     /// with ranks + ability + armor penalty + misc, or its `total`), an untrained skill at the
     /// ability modifier, plus `skills` modifiers (and `dex_skills` for a Dexterity skill).

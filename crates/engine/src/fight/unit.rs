@@ -285,6 +285,16 @@ impl UnitInfo {
         let mut modifiers: Vec<Modifier> = c.modifiers().to_vec();
         modifiers.extend(feat::static_modifiers(c.feats(), c.feats_in_stat_block()));
         modifiers.extend(ClassAbilities::of(c).modifiers());
+        // « CRB — Defensive Combat Training »: its Hit Dice in place of its base attack bonus
+        // for CMD (a stat block's CMD has it already).
+        if !c.feats_in_stat_block() && feats.contains(Feat::DefensiveCombatTraining) {
+            let gain = (c.level() as i32 - c.bab()).max(0);
+            modifiers.push(Modifier::always(
+                Stat::Cmd,
+                crate::rules::BonusType::Untyped,
+                gain,
+            ));
+        }
         // Unconditional initiative modifiers are folded into the modifier once.
         let initiative_bonus = resolve(&modifiers, Stat::Initiative, None, &Context::default());
         let toughness = if !c.feats_in_stat_block() && feats.contains(Feat::Toughness) {

@@ -88,6 +88,13 @@
 //!   misfortune, `dc` 1–60 (Will:
 //!   10 + ½ witch level + Int modifier). One entry per kind; give each its `feature` line
 //!   (« Hex (slumber, Will DC 15) »), since every hex line starts with the same word.
+//! - `force_missile` (« CRB — Wizard — Evocation — Force Missile »): `resource`, the name of
+//!   the file's `resources` entry holding its uses (3 + Int modifier a day), and `damage`,
+//!   a formula: 1d4 plus the intense spells bonus (½ wizard level, at least +1: « 1d4+2 »).
+//! - `arcane_pool` (« Ultimate Magic — Magus — Arcane Pool »): `resource`, the name of the
+//!   file's `resources` entry holding its points (½ magus level, at least 1, + Int
+//!   modifier), and `amount` 1–20, the enhancement bonus one point gives its weapon (+1 at
+//!   1st level, +1 more every four levels after).
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -146,6 +153,8 @@ vocabulary! {
         RebukeDeath = "rebuke_death",
         ImmunityToMagic = "immunity_to_magic",
         Hex = "hex",
+        ForceMissile = "force_missile",
+        ArcanePool = "arcane_pool",
     }
 }
 
@@ -190,6 +199,8 @@ impl SpecialRule {
             SpecialRule::RebukeDeath => "healing domain",
             SpecialRule::ImmunityToMagic => "immunity to magic",
             SpecialRule::Hex => "hex",
+            SpecialRule::ForceMissile => "force missile",
+            SpecialRule::ArcanePool => "arcane pool",
         }
     }
 }
@@ -343,6 +354,12 @@ pub enum Special {
     ImmunityToMagic,
     /// « APG — Witch — Hexes »: the hex `kind`, its Will `dc` (0 when it allows no save).
     Hex { kind: HexKind, dc: u8 },
+    /// « CRB — Wizard — Evocation — Force Missile »: uses from the `resources` entry
+    /// `resource`, each dealing `damage` of force (1d4 + the intense spells bonus).
+    ForceMissile { resource: u8, damage: Roll },
+    /// « UM — Magus — Arcane Pool »: points from the `resources` entry `resource`; one point
+    /// gives its weapon an `amount` enhancement bonus for a minute.
+    ArcanePool { resource: u8, amount: u8 },
 }
 
 impl Special {
@@ -387,6 +404,8 @@ impl Special {
             Special::RebukeDeath { .. } => SpecialRule::RebukeDeath,
             Special::ImmunityToMagic => SpecialRule::ImmunityToMagic,
             Special::Hex { .. } => SpecialRule::Hex,
+            Special::ForceMissile { .. } => SpecialRule::ForceMissile,
+            Special::ArcanePool { .. } => SpecialRule::ArcanePool,
         }
     }
 
@@ -511,6 +530,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::ImmunityToMagic => false,
         SpecialRule::Misfire => matches!(name, "attack" | "amount"),
         SpecialRule::Hex => matches!(name, "hex" | "dc"),
+        SpecialRule::ForceMissile => matches!(name, "resource" | "damage"),
+        SpecialRule::ArcanePool => matches!(name, "resource" | "amount"),
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
@@ -682,7 +703,9 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::InspireCourage
         | SpecialRule::Grit
         | SpecialRule::Misfire
-        | SpecialRule::RebukeDeath => s.class_special(p, at, rule, cx)?,
+        | SpecialRule::RebukeDeath
+        | SpecialRule::ForceMissile
+        | SpecialRule::ArcanePool => s.class_special(p, at, rule, cx)?,
         SpecialRule::ImmunityToMagic => Special::ImmunityToMagic,
         SpecialRule::Hex => s.hex_special(p, at)?,
     };

@@ -52,6 +52,21 @@ impl SpecialFile {
             SpecialRule::RebukeDeath => Some(Special::RebukeDeath {
                 resource: resource(p, at, s.resource.as_deref()?, cx)?,
             }),
+            SpecialRule::ArcanePool => {
+                let amount = small(p, at, s.amount?);
+                Some(Special::ArcanePool {
+                    resource: resource(p, at, s.resource.as_deref()?, cx)?,
+                    amount: amount?,
+                })
+            }
+            SpecialRule::ForceMissile => {
+                let damage =
+                    (s.damage.as_deref()).and_then(|d| super::roll::roll(p, at, "damage", d));
+                Some(Special::ForceMissile {
+                    resource: resource(p, at, s.resource.as_deref()?, cx)?,
+                    damage: damage?,
+                })
+            }
             SpecialRule::Misfire => {
                 let fits = |a: &super::attack::Attack| a.firearm();
                 let found = (s.attack.as_deref())

@@ -9,6 +9,9 @@
 //! on the battlefield, it starts performing (the standard action of that turn). Smite evil: when it has a use and no living target smitten,
 //! on the strongest evil enemy in reach ([`smite_choice`]); never on a creature that is not
 //! evil (the use would be wasted).
+//! Arcane pool: on the first turn it strikes in melee or is about to (as rage), while no
+//! pool bonus is on its weapon. Force missile: on the chosen enemy within its range, when its mean damage beats the best
+//! single swing its weapons have on that enemy from here (the turn is that standard action).
 //! Rebuke death: on a dying ally within 5 feet (after lay on hands: the turn is that). Quick clear: when its firearm is broken by a misfire, as a
 //! move action for 1 grit while it has 2 or more (then one attack when it strikes from there), else as the turn's standard action.
 //! Reads the fight only through the [`View`]; fills a [`Plan`].
@@ -49,6 +52,22 @@ pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pla
     {
         plan.push(Action::RebukeDeath { ally });
         return true;
+    }
+    // « Force missile when it beats the weapons »: its mean damage above the best single
+    // swing it has on the target from here (none, when no weapon strikes it).
+    if view.force_missile_reaches(me, target) {
+        let weapons = if view.weapon_for(me, target).is_some() {
+            view.best_swing_x100(me, target)
+        } else {
+            0
+        };
+        if view.force_missile_x100(me) > weapons {
+            plan.push(Action::ForceMissile { target });
+            return true;
+        }
+    }
+    if view.can_arcane_pool(me) && closing_in(view, me, target) {
+        plan.push(Action::ArcanePool);
     }
     if view.can_rage(me) && closing_in(view, me, target) {
         plan.push(Action::Rage);

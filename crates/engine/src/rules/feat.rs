@@ -77,6 +77,9 @@ pub enum Feat {
     GreaterDrag,
     SelectiveChanneling,
     ExtraChannel,
+    RapidShot,
+    DefensiveCombatTraining,
+    ImprovedLightningReflexes,
 }
 
 /// A set of modelled feats: `Copy`, no allocation.
@@ -92,7 +95,7 @@ pub enum Applied {
 }
 
 impl Feat {
-    const NAMES: [(&'static str, Feat); 52] = [
+    const NAMES: [(&'static str, Feat); 55] = [
         ("power attack", Feat::PowerAttack),
         ("deadly aim", Feat::DeadlyAim),
         ("point-blank shot", Feat::PointBlankShot),
@@ -145,11 +148,17 @@ impl Feat {
         ("greater drag", Feat::GreaterDrag),
         ("selective channeling", Feat::SelectiveChanneling),
         ("extra channel", Feat::ExtraChannel),
+        ("rapid shot", Feat::RapidShot),
+        ("defensive combat training", Feat::DefensiveCombatTraining),
+        (
+            "improved lightning reflexes",
+            Feat::ImprovedLightningReflexes,
+        ),
     ];
 
     /// Every modelled feat, in catalogue order.
-    pub const ALL: [Feat; 52] = {
-        let mut all = [Feat::PowerAttack; 52];
+    pub const ALL: [Feat; 55] = {
+        let mut all = [Feat::PowerAttack; 55];
         let mut i = 0;
         while i < all.len() {
             all[i] = Self::NAMES[i].1;
@@ -207,7 +216,9 @@ impl Feat {
             | Feat::GreaterReposition
             | Feat::ImprovedDrag
             | Feat::GreaterDrag
-            | Feat::SelectiveChanneling => Applied::Engine,
+            | Feat::SelectiveChanneling
+            | Feat::RapidShot
+            | Feat::ImprovedLightningReflexes => Applied::Engine,
             _ => Applied::StatBlock,
         }
     }
@@ -311,6 +322,13 @@ impl Feat {
                 "channel energy leaves out up to its Charisma modifier of the creatures in the burst"
             }
             Feat::ExtraChannel => "+2 channel energy uses (counted in `resources.channel_energy`)",
+            Feat::RapidShot => {
+                "ranged full attack: one more attack at its highest bonus, every attack at −2"
+            }
+            Feat::DefensiveCombatTraining => {
+                "its Hit Dice in place of its base attack bonus for CMD"
+            }
+            Feat::ImprovedLightningReflexes => "once a fight, rerolls a failed Reflex save",
         }
     }
 }
@@ -329,6 +347,57 @@ impl Vocabulary for Feat {
     fn index(self) -> u32 {
         self as u32
     }
+}
+
+/// Feats with no effect in a simulated fight, or whose effect the stat block's numbers
+/// already carry, each with its reason (« CRB — Feats », « Bestiary — Monster Feats »,
+/// « Ultimate Combat — Gunsmithing »). `pf1e-sim validate` does not warn about them: their
+/// absence from the rules is not a to-do. Skill Focus counts only for a file whose numbers
+/// include its feats (`feats_in_stat_block`, the default): the skill's total has the +3.
+pub const NO_COMBAT_EFFECT: &[(&str, &str)] = &[
+    (
+        "skill focus",
+        "+3 on one skill (+6 from 10 ranks): in the skill's total of the stat block",
+    ),
+    (
+        "craft wondrous item",
+        "an item creation feat: crafting takes days, outside a fight",
+    ),
+    (
+        "scribe scroll",
+        "an item creation feat: crafting takes days, outside a fight",
+    ),
+    (
+        "gunsmithing",
+        "crafting and restoring firearms and black powder: outside a fight",
+    ),
+    (
+        "endurance",
+        "+4 on checks against the environment, sleeping in armor: outside a fight",
+    ),
+    (
+        "hover",
+        "hovering without a Fly check and its cloud of debris: a fight here has no altitude, \
+         a flier fights level with the ground",
+    ),
+    (
+        "intimidating prowess",
+        "its Strength bonus on Intimidate: no action of a fight here uses Intimidate",
+    ),
+    (
+        "martial weapon proficiency",
+        "proficiency: the stat block's attack bonus has no −4 nonproficient penalty to remove",
+    ),
+];
+
+/// The reason a feat line with no modelled effect has none in a fight ([`NO_COMBAT_EFFECT`]);
+/// `in_stat_block`: the file's numbers include its feats (Skill Focus needs it).
+pub fn no_combat_reason(line: &str, in_stat_block: bool) -> Option<&'static str> {
+    let base = line.split_once('(').map_or(line, |(b, _)| b).trim();
+    let (name, why) = NO_COMBAT_EFFECT
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(base))?;
+    (in_stat_block || *name != "skill focus").then_some(*why)
 }
 
 /// One feat line of a stat block, read.
@@ -490,6 +559,7 @@ mod tests {
             Some(Feat::PowerAttack)
         );
         assert_eq!(read_feat_line("Cleave").feat, None);
+        assert_eq!(read_feat_line("Scribe Scroll").feat, None);
     }
 
     #[test]
@@ -504,7 +574,7 @@ mod tests {
     fn a_feat_set_reads_feat_and_feature_lines() {
         let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let set = feat_set(
-            &lines(&["Power Attack", "Cleave", "Weapon Focus (longsword)"]),
+            &lines(&["Power Attack", "Scribe Scroll", "Weapon Focus (longsword)"]),
             &lines(&["Blind-Fight", "Sneak Attack +2d6"]),
         );
         let has: Vec<Feat> = set.iter().collect();
@@ -513,6 +583,16 @@ mod tests {
             [Feat::PowerAttack, Feat::BlindFight, Feat::WeaponFocus]
         );
         assert!(!set.contains(Feat::Run));
+    }
+
+    #[test]
+    fn feats_without_a_combat_effect_say_why() {
+        assert!(no_combat_reason("Scribe Scroll", true).is_some());
+        assert!(no_combat_reason("Skill Focus (Perception)", true).is_some());
+        // Numbers without their feats: Skill Focus's +3 is not in the total.
+        assert_eq!(no_combat_reason("Skill Focus (Perception)", false), None);
+        assert_eq!(no_combat_reason("Power Attack", true), None);
+        assert!(no_combat_reason("Martial Weapon Proficiency (greatclub)", true).is_some());
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! each attack is played by `strike`.
 
 use crate::rng::Roller;
+use crate::rules::feat::Feat;
 
 use super::super::effects::Wards;
 use super::super::log::Sink;
@@ -43,7 +44,8 @@ impl Fight<'_> {
     }
 
     /// « CRB — Full Attack » on `target` (or the nearest active enemy when it is gone):
-    /// iteratives at BAB +6/+11/+16 (−5/−10/−15) for manufactured weapons, then the secondary
+    /// iteratives at BAB +6/+11/+16 (−5/−10/−15) for manufactured weapons (Rapid Shot: one
+    /// more ranged attack at the highest bonus, all at −2), then the secondary
     /// natural attacks of a melee line; with a natural weapon, every natural attack that
     /// reaches (never iteratives). Each attack line swings
     /// `count` times; swings left when the target drops are lost, later lines turn to the
@@ -83,11 +85,22 @@ impl Fight<'_> {
             }
         }
         let natural = info[u].weapons[first].natural;
+        // « CRB — Rapid Shot »: with a ranged weapon, one more attack at its highest bonus,
+        // every attack of the round at −2.
+        let rapid = !natural && !info[u].weapons[first].melee && info[u].has(Feat::RapidShot);
+        let base = if rapid {
+            Swing {
+                penalty: base.penalty - 2,
+                ..base
+            }
+        } else {
+            base
+        };
         let lines = if natural {
             info[u].weapons.len()
         } else {
             // +6/+11/+16 add the 2nd–4th attacks; a base attack bonus above +20 adds none.
-            (1 + (info[u].bab.max(1) - 1) as usize / 5).min(4)
+            (1 + (info[u].bab.max(1) - 1) as usize / 5).min(4) + usize::from(rapid)
         };
         // « CRB — Haste »: one extra attack at the full base attack bonus.
         if self.units[u].wards.has(Wards::EXTRA_ATTACK) {
@@ -119,7 +132,9 @@ impl Fight<'_> {
                 }
                 (k, 0)
             } else if k < lines {
-                (first, -5 * k as i32)
+                // Rapid Shot's extra attack is the second, at the first's bonus.
+                let iterative = if rapid { k.saturating_sub(1) } else { k };
+                (first, -5 * iterative as i32)
             } else {
                 let n = k - lines;
                 let weapon = &info[u].weapons[n];
@@ -154,7 +169,11 @@ impl Fight<'_> {
                         break;
                     }
                 }
-                self.strike(u, target, w, Swing { penalty, ..base }, dice, sink);
+                let swing = Swing {
+                    penalty: base.penalty + penalty,
+                    ..base
+                };
+                self.strike(u, target, w, swing, dice, sink);
                 if self.units[u].arms.counted(w) {
                     self.spend_shot(u, w, target, sink);
                 }

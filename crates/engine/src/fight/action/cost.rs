@@ -150,6 +150,12 @@ pub enum Action {
     /// Standard, no attack of opportunity: « APG — Witch — Hexes », hex `kind` on `target`
     /// (`fight::class::hex`).
     Hex { kind: HexKind, target: UnitId },
+    /// Standard, provokes (a spell-like ability): « CRB — Wizard — Evocation — Force Missile » on
+    /// `target` (`fight::class`).
+    ForceMissile { target: UnitId },
+    /// Swift: « UM — Magus — Arcane Pool », an enhancement bonus on its weapon
+    /// (`fight::class`).
+    ArcanePool,
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -309,6 +315,8 @@ impl Action {
             Action::RebukeDeath { .. } => "rebuke_death",
             Action::InspireCourage => "inspire_courage",
             Action::Hex { .. } => "hex",
+            Action::ForceMissile { .. } => "force_missile",
+            Action::ArcanePool => "arcane_pool",
         }
     }
 
@@ -392,6 +400,9 @@ impl Action {
                 ..
             } => Cost::new(Slot::Move, Stays, No),
             Action::Hex { .. } => Cost::new(Slot::Standard, Stays, No),
+            // « CRB — Spell-Like Abilities »: using one provokes, as casting a spell does.
+            Action::ForceMissile { .. } => Cost::new(Slot::Standard, Stays, Yes),
+            Action::ArcanePool => Cost::new(Slot::Swift, Stays, No),
         }
     }
 
@@ -446,7 +457,7 @@ impl Action {
             | Action::InspireCourage
             | Action::QuickClear { .. }
             | Action::RebukeDeath { .. } => Some(self),
-            Action::Hex { .. } => Some(self),
+            Action::Hex { .. } | Action::ForceMissile { .. } | Action::ArcanePool => Some(self),
         }
     }
 }

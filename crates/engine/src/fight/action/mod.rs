@@ -115,6 +115,10 @@ impl Fight<'_> {
             Action::Hex { kind, target } => {
                 return self.hex((u, target.index()), kind, dice, sink);
             }
+            Action::ArcanePool => return self.arcane_pool(u, sink),
+            Action::ForceMissile { target } => {
+                return self.force_missile((u, target.index()), dice, sink);
+            }
         }
         ActionResult::done(action.kind())
     }

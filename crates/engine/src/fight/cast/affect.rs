@@ -310,6 +310,14 @@ impl Fight<'_> {
         };
         bonus += cover;
         let r = roll_save(bonus, plan.dc, dice);
+        let (r, rerolled) = self.reflex_reroll(t, (save.save, bonus, plan.dc), r, dice);
+        if let Some(first) = rerolled {
+            say!(
+                S,
+                line,
+                "(improved lightning reflexes: d20={first} rerolled) "
+            );
+        }
         let name = save_name(save.save);
         let d20 = D20 {
             roll: r.roll,

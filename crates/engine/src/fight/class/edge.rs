@@ -22,6 +22,14 @@ impl Fight<'_> {
         numbers: &mut AttackNumbers,
     ) {
         self.courage_edge(a, melee, numbers);
+        // « UM — Magus — Arcane Pool »: the enhancement bonus on its weapon.
+        if melee
+            && let Some((_, amount)) = self.info[a].traits.class.pool
+            && self.round < self.units[a].class.pool_until
+        {
+            numbers.bonus += i32::from(amount);
+            numbers.damage_bonus += i32::from(amount);
+        }
         numbers.ac += self.defensive_training(a, t, melee);
         // « APG — Witch — Evil Eye »: the attack-roll option, −2.
         if self.round < self.units[a].class.evil_eye_until {

@@ -74,6 +74,16 @@
 //!   on attack and damage, critical hits only on 20 and ×2); a misfire while broken makes
 //!   the early firearm explode: destroyed, its wielder takes the weapon's damage dice, a DC
 //!   12 Reflex save for half. Simplified: the explosion's burst hits only the wielder.
+//! - Force missile (`missile`): a standard action that provokes attacks of opportunity (a
+//!   spell-like ability; using it defensively is not modelled), one use of its `resources` entry: its `damage` of force on an
+//!   active enemy within medium range (100 ft + 10 ft per caster level) and line of effect,
+//!   no attack roll and no save (« as magic missile »). Simplified: the shield spell's
+//!   immunity to magic missile is not checked against it.
+//! - Arcane pool (`missile`): a swift action, one point of its `resources` entry: its melee
+//!   weapons get its `amount` as an enhancement bonus on attack and damage rolls for 1
+//!   minute (10 rounds). Simplified: the bonus adds to the stat block's numbers (the shipped
+//!   magus's longsword is not magic); the weapon special abilities it may buy from 5th level
+//!   and the spell recall of higher levels are not modelled.
 //! - Witch hexes (`hex`): slumber, healing and evil eye (standard actions that provoke no
 //!   attack of opportunity; slumber and healing once per target a fight) and cackle (a move
 //!   action that extends evil eyes); the rules
@@ -85,6 +95,7 @@ mod guard;
 mod gun;
 mod hands;
 pub(crate) mod hex;
+mod missile;
 mod perform;
 mod rage;
 mod smite;
@@ -126,6 +137,10 @@ pub struct ClassAbilities {
     pub rebuke: Option<Rebuke>,
     /// « APG — Witch — Hexes »: the hexes it knows.
     pub hexes: Option<Hexes>,
+    /// « Force Missile »: the `resources` entry of its uses and its damage.
+    pub missile: Option<(u8, crate::model::special::Roll)>,
+    /// « Arcane Pool »: the `resources` entry of its points and the enhancement bonus.
+    pub pool: Option<(u8, u8)>,
 }
 
 /// « CRB — Cleric — Healing Domain — Rebuke Death »: where its uses come from, its bonus.
@@ -238,6 +253,10 @@ impl ClassAbilities {
                     let bonus = (c.level() / 2) as i32;
                     out.rebuke = Some(Rebuke { resource, bonus });
                 }
+                Special::ArcanePool { resource, amount } => out.pool = Some((resource, amount)),
+                Special::ForceMissile { resource, damage } => {
+                    out.missile = Some((resource, damage));
+                }
                 Special::Misfire { attack, value } => {
                     let line = attack.min(255) as u8;
                     out.gun.get_or_insert_default().misfire = Some((line, value));
@@ -274,6 +293,7 @@ impl ClassAbilities {
             || self.courage.is_some()
             || self.guards & (guard::DEFENSIVE_TRAINING | guard::COURAGE_AURA) != 0
             || self.hexes.is_some_and(|h| h.knows(HexKind::EvilEye))
+            || self.pool.is_some()
     }
 
     /// The standing modifiers these abilities add to the stat block's (bravery's).
@@ -325,6 +345,14 @@ pub struct ClassState {
     pub evil_eye_until: u32,
     /// The witch whose evil eye it bears (a unit index): her cackle extends it.
     pub evil_eye_by: u8,
+    /// Uses of force missile left.
+    pub missiles_left: u32,
+    /// Arcane pool points left.
+    pub pool_left: u32,
+    /// Its weapon's arcane pool bonus lasts until the start of this round (0: none).
+    pub pool_until: u32,
+    /// « Improved Lightning Reflexes » used this fight (`fight::checks`).
+    pub reflex_rerolled: bool,
 }
 
 impl ClassState {
@@ -348,6 +376,8 @@ impl ClassState {
                 .and_then(|g| g.grit)
                 .map_or(0, |(k, _)| amount(k)),
             rebuke_left: abilities.rebuke.map_or(0, |r| amount(r.resource)),
+            missiles_left: abilities.missile.map_or(0, |(k, _)| amount(k)),
+            pool_left: abilities.pool.map_or(0, |(k, _)| amount(k)),
             ..ClassState::default()
         }
     }

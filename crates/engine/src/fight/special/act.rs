@@ -274,7 +274,7 @@ impl Fight<'_> {
 
     /// `t` rolls its Fortitude save against `dc`, an effect of `descriptors` from `source`.
     pub(super) fn fort_save<R: Roller>(
-        &self,
+        &mut self,
         t: usize,
         source: Option<usize>,
         descriptors: EnumSet<Descriptor>,

@@ -137,7 +137,9 @@ impl Specials {
                 | Special::Misfire { .. }
                 | Special::RebukeDeath { .. }
                 | Special::ImmunityToMagic
-                | Special::Hex { .. } => {}
+                | Special::Hex { .. }
+                | Special::ForceMissile { .. }
+                | Special::ArcanePool { .. } => {}
             }
         }
         out.umr = Umr::of(c);

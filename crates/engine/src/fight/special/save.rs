@@ -21,9 +21,11 @@ pub(super) fn save_name(save: Save) -> &'static str {
 }
 
 impl Fight<'_> {
-    /// `t` rolls `save` against `dc`, an effect of `descriptors` from `source`, `extra` added.
+    /// `t` rolls `save` against `dc`, an effect of `descriptors` from `source`, `extra` added;
+    /// a failed Reflex save may be rerolled (`Fight::reflex_reroll`: the second roll is the
+    /// one shown).
     pub(crate) fn special_save<R: Roller>(
-        &self,
+        &mut self,
         t: usize,
         source: Option<usize>,
         (save, descriptors): (Save, EnumSet<Descriptor>),
@@ -37,6 +39,7 @@ impl Fight<'_> {
         };
         let bonus = self.save_bonus(t, save, &ctx) + extra;
         let r = roll_save(bonus, i32::from(dc), dice);
+        let (r, _) = self.reflex_reroll(t, (save, bonus, i32::from(dc)), r, dice);
         (
             r.success,
             D20 {

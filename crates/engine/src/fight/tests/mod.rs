@@ -13,6 +13,8 @@ mod checks;
 mod choices;
 mod class;
 mod class_party;
+mod class_pcs;
+mod combat_feats;
 mod concealment;
 mod conditions;
 mod crowd;

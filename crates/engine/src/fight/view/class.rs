@@ -19,6 +19,32 @@ impl View<'_> {
             || class.gun.is_some()
             || class.rebuke.is_some()
             || class.hexes.is_some()
+            || class.missile.is_some()
+            || class.pool.is_some()
+    }
+
+    /// `u` can spend an arcane pool point on its weapon (none is active).
+    #[inline]
+    pub fn can_arcane_pool(&self, u: UnitId) -> bool {
+        self.fight.can_arcane_pool(u.index())
+    }
+
+    /// `u` has a force missile left that reaches `t` (`fight::class::missile`).
+    #[inline]
+    pub fn force_missile_reaches(&self, u: UnitId, t: UnitId) -> bool {
+        self.fight.force_missile_reaches(u.index(), t.index())
+    }
+
+    /// The mean damage of `u`'s force missile, in hundredths (0 without one).
+    #[inline]
+    pub fn force_missile_x100(&self, u: UnitId) -> i64 {
+        self.fight.info[u.index()]
+            .traits
+            .class
+            .missile
+            .map_or(0, |(_, r)| {
+                i64::from(r.count) * (i64::from(r.sides) + 1) * 50 + i64::from(r.flat) * 100
+            })
     }
 
     /// `u` has a use of rebuke death left.

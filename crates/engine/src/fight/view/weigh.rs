@@ -128,9 +128,11 @@ impl<'f> View<'f> {
             .map(|w| w.count)
             .sum();
         let iteratives = (1 + (info.bab.max(1) - 1) / 5).min(4) as u32;
-        let manufactured = (info.weapons.iter())
-            .find(|w| !w.natural)
-            .map_or(0, |w| w.count * iteratives);
+        // « CRB — Rapid Shot »: one more ranged attack in a full attack.
+        let manufactured = (info.weapons.iter()).find(|w| !w.natural).map_or(0, |w| {
+            let rapid = !w.melee && info.has(crate::rules::feat::Feat::RapidShot);
+            w.count * (iteratives + u32::from(rapid))
+        });
         natural.max(manufactured)
     }
 
