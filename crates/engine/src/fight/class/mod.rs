@@ -325,6 +325,11 @@ pub struct ClassState {
     pub evil_eye_until: u32,
     /// The witch whose evil eye it bears (a unit index): her cackle extends it.
     pub evil_eye_by: u8,
+    /// « Misfortune »: it rolls its d20s twice and takes the worse until the start of this
+    /// round (0: none; `Fight::unlucky`).
+    pub misfortune_until: u32,
+    /// The witch whose misfortune it bears (a unit index): her cackle extends it.
+    pub misfortune_by: u8,
 }
 
 impl ClassState {
