@@ -6,11 +6,42 @@
 
 use crate::model::{Ability, Skill};
 use crate::rng::Roller;
-use crate::rules::{Check, Context, Save, SaveResult, Stat, roll_check, roll_save};
+use crate::rules::{
+    Check, Context, Save, SaveResult, Stat, d20_worse, roll_check, roll_save_worse,
+};
 
 use super::state::Fight;
 
 impl Fight<'_> {
+    /// `u` rolls its d20s twice and takes the worse this round (« APG — Witch — Misfortune »).
+    #[inline(always)]
+    pub(crate) fn unlucky(&self, u: usize) -> bool {
+        self.round < self.units[u].class.misfortune_until
+    }
+
+    /// `u`'s d20 on an attack roll: one die, or the worse of two when [`Self::unlucky`].
+    #[inline(always)]
+    pub(crate) fn attack_d20<R: Roller>(&self, u: usize, dice: &mut R) -> u32 {
+        if self.unlucky(u) {
+            d20_worse(dice)
+        } else {
+            dice.d20()
+        }
+    }
+
+    /// `t`'s saving throw of `bonus` against `dc`, the worse of two d20s when
+    /// [`Self::unlucky`].
+    #[inline]
+    pub(crate) fn save_roll<R: Roller>(
+        &self,
+        t: usize,
+        bonus: i32,
+        dc: i32,
+        dice: &mut R,
+    ) -> SaveResult {
+        roll_save_worse(bonus, dc, dice, self.unlucky(t))
+    }
+
     /// The total bonus of `u` on `save` against an effect described by `ctx` (descriptors,
     /// source alignment).
     pub fn save_bonus(&self, u: usize, save: Save, ctx: &Context) -> i32 {
@@ -45,7 +76,7 @@ impl Fight<'_> {
         ctx: &Context,
         dice: &mut R,
     ) -> SaveResult {
-        roll_save(self.save_bonus(u, save, ctx), dc, dice)
+        self.save_roll(u, self.save_bonus(u, save, ctx), dc, dice)
     }
 
     /// « APG — Improved Lightning Reflexes »: « Once per day, you may reroll a Reflex save.
@@ -71,7 +102,7 @@ impl Fight<'_> {
             return (r, None);
         }
         self.units[u].class.reflex_rerolled = true;
-        (roll_save(bonus, dc, dice), Some(r.roll))
+        (self.save_roll(u, bonus, dc, dice), Some(r.roll))
     }
 
     /// The total bonus of `u` on `skill`: the stat block's line (ranks + 3 for a class skill

@@ -36,8 +36,11 @@ impl HexKind {
     /// A fight acts on this hex (the others are refused at the door rather than ignored).
     pub fn modelled(self) -> bool {
         match self {
-            HexKind::Slumber | HexKind::Healing | HexKind::EvilEye | HexKind::Cackle => true,
-            HexKind::Misfortune => false,
+            HexKind::Slumber
+            | HexKind::Healing
+            | HexKind::EvilEye
+            | HexKind::Misfortune
+            | HexKind::Cackle => true,
         }
     }
 }

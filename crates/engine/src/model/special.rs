@@ -84,8 +84,7 @@
 //! - `immunity_to_magic` (« Bestiary — Golem — Immunity to Magic »): no parameter; immune to
 //!   every spell whose file says `spell_resistance: true`.
 //! - `hex` (« APG — Witch — Hexes »): `hex`, the kind — `slumber`, `healing`, `evil_eye`,
-//!   `misfortune` (rejected: not modelled yet) or `cackle` — and, for slumber, evil eye and
-//!   misfortune, `dc` 1–60 (Will:
+//!   `misfortune` or `cackle` — and, for slumber, evil eye and misfortune, `dc` 1–60 (Will:
 //!   10 + ½ witch level + Int modifier). One entry per kind; give each its `feature` line
 //!   (« Hex (slumber, Will DC 15) »), since every hex line starts with the same word.
 //! - `force_missile` (« CRB — Wizard — Evocation — Force Missile »): `resource`, the name of

@@ -55,9 +55,9 @@ fn hex_entries_reject_bad_kinds_dcs_and_twins() {
         "between",
     );
     rejects(
-        r#"[{ "rule": "hex", "hex": "misfortune", "dc": 15 }]"#,
-        "specials[0].hex",
-        "not modelled",
+        r#"[{ "rule": "hex", "hex": "misfortune" }]"#,
+        "specials[0].dc",
+        "needs `dc`",
     );
     rejects(
         r#"[{ "rule": "hex", "hex": "healing" }, { "rule": "hex", "hex": "healing" }]"#,

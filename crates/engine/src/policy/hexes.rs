@@ -3,7 +3,8 @@
 //! points or less, dying ones first; else slumber on the strongest enemy within 30 feet
 //! that is likely to fail its Will save (it succeeds at most half the time) and is neither asleep nor
 //! helpless already nor immune; else evil eye (its attack-roll option, as the reference
-//! spec chooses) on the strongest enemy in range that bears none. Each takes the turn's
+//! spec chooses) on the strongest enemy in range that bears none; misfortune comes before
+//! evil eye, on the strongest enemy in range likely to fail its Will save that has not had it. Each takes the turn's
 //! standard action. Cackle is left to other policies. Reads the fight only
 //! through the [`View`]; fills a [`Plan`].
 
@@ -35,6 +36,15 @@ pub fn hex_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
         });
         return true;
     }
+    if hexes.knows(HexKind::Misfortune)
+        && let Some(foe) = misfortune_choice(view, me, i32::from(hexes.misfortune_dc))
+    {
+        plan.push(Action::Hex {
+            kind: HexKind::Misfortune,
+            target: foe,
+        });
+        return true;
+    }
     if hexes.knows(HexKind::EvilEye)
         && let Some(foe) = eye_choice(view, me)
     {
@@ -53,6 +63,16 @@ fn eye_choice(view: &View<'_>, me: UnitId) -> Option<UnitId> {
     view.units()
         .filter(|&o| view.active(o) && !view.helpless(o))
         .filter(|&o| view.can_hex(me, HexKind::EvilEye, o))
+        .max_by_key(|&o| (view.hp_max(o), std::cmp::Reverse(o)))
+}
+
+/// « Misfortune »: the active enemy of the most maximum hit points in range that has not
+/// had it, whose Will save against `dc` succeeds at most half the time (ties: unit order).
+fn misfortune_choice(view: &View<'_>, me: UnitId, dc: i32) -> Option<UnitId> {
+    view.units()
+        .filter(|&o| view.active(o) && !view.helpless(o))
+        .filter(|&o| view.can_hex(me, HexKind::Misfortune, o))
+        .filter(|&o| dc - view.plain_save_bonus(o, Save::Will) >= 11)
         .max_by_key(|&o| (view.hp_max(o), std::cmp::Reverse(o)))
 }
 

@@ -34,7 +34,11 @@ pub struct SaveResult {
 
 /// d20 + `bonus` against `dc`: natural 1 fails, natural 20 succeeds, else total ≥ DC.
 pub fn roll_save<R: Roller>(bonus: i32, dc: i32, dice: &mut R) -> SaveResult {
-    let roll = dice.d20();
+    save_of(dice.d20(), bonus, dc)
+}
+
+/// The save of natural `roll` + `bonus` against `dc`.
+fn save_of(roll: u32, bonus: i32, dc: i32) -> SaveResult {
     let total = roll as i32 + bonus;
     SaveResult {
         roll,
@@ -42,6 +46,22 @@ pub fn roll_save<R: Roller>(bonus: i32, dc: i32, dice: &mut R) -> SaveResult {
         dc,
         success: roll != 1 && (roll == 20 || total >= dc),
     }
+}
+
+/// « APG — Witch — Misfortune », « CRB — Cleric — Chaos Domain — Touch of Chaos »: a
+/// creature that « must roll twice and take the worse result » on its d20 rolls. The one
+/// primitive for that: two d20s, the lower kept (the first rolled first).
+pub fn d20_worse<R: Roller>(dice: &mut R) -> u32 {
+    let first = dice.d20();
+    first.min(dice.d20())
+}
+
+/// [`roll_save`], the d20 rolled twice and the worse taken when `worse` ([`d20_worse`]).
+pub fn roll_save_worse<R: Roller>(bonus: i32, dc: i32, dice: &mut R, worse: bool) -> SaveResult {
+    if !worse {
+        return roll_save(bonus, dc, dice);
+    }
+    save_of(d20_worse(dice), bonus, dc)
 }
 
 /// d20 + `bonus`: no automatic success or failure (« CRB — Skill Checks »).

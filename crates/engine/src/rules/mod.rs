@@ -20,7 +20,7 @@ pub use bonus::{
     ALWAYS, AcKind, AlignmentAxis, AttackContext, BonusType, Context, Descriptor, Modifier, Part,
     Stacker, Stat, When, resolve, resolve_parts, stack,
 };
-pub use check::{Check, Save, SaveResult, roll_check, roll_save};
+pub use check::{Check, Save, SaveResult, d20_worse, roll_check, roll_save, roll_save_worse};
 pub use condition::{Condition, ConditionSet, Definition, Group, Rounds, StartCondition, flag};
 pub use damage::{Damage, Dealt, Defense, Delivery, is_physical};
 pub use defense::{Bypass, DamageReduction, Immunities};

@@ -15,7 +15,7 @@
 
 use crate::model::EffectTag;
 use crate::rng::Roller;
-use crate::rules::{Context, Save, roll_save};
+use crate::rules::{Context, Save};
 
 use super::super::log::{Sink, log};
 use super::super::numbers::Swing;
@@ -93,7 +93,7 @@ impl Fight<'_> {
     /// The defender's Fortitude save against a coup de grâce: on a failure it dies.
     fn death_save<R: Roller, S: Sink>(&mut self, t: usize, dc: i32, dice: &mut R, sink: &mut S) {
         let bonus = self.save_bonus(t, Save::Fort, &Context::default());
-        let save = roll_save(bonus, dc, dice);
+        let save = self.save_roll(t, bonus, dc, dice);
         if !save.success {
             let state = &mut self.units[t];
             state.dead = true;

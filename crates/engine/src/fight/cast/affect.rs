@@ -25,7 +25,7 @@ use crate::model::CreatureType;
 use crate::rng::Roller;
 use crate::rules::condition::Condition;
 use crate::rules::effect::{Effect, Energy, Recipient};
-use crate::rules::{Context, Save, roll_save};
+use crate::rules::{Context, Save};
 use crate::spell::Spell;
 use crate::spell::vocab::{SaveOutcome, SpellDescriptor, Subschool};
 use crate::vocab::{DamageType, EffectTag};
@@ -309,7 +309,7 @@ impl Fight<'_> {
             _ => 0,
         };
         bonus += cover;
-        let r = roll_save(bonus, plan.dc, dice);
+        let r = self.save_roll(t, bonus, plan.dc, dice);
         let (r, rerolled) = self.reflex_reroll(t, (save.save, bonus, plan.dc), r, dice);
         if let Some(first) = rerolled {
             say!(

@@ -77,7 +77,7 @@ impl Fight<'_> {
                 crit: false,
             };
         };
-        let nat = dice.d20();
+        let nat = self.attack_d20(a, dice);
         let total = nat as i32 + n.bonus;
         let hit = nat != 1 && (nat == 20 || total >= n.ac);
         let roll = D20 {
@@ -100,7 +100,7 @@ impl Fight<'_> {
         let mut crit = false;
         say!(S, text, " -> HIT");
         if damaging && nat == 20 {
-            let c = dice.d20();
+            let c = self.attack_d20(a, dice);
             let c_total = c as i32 + n.bonus;
             crit = c != 1 && (c == 20 || c_total >= n.ac);
             let confirm = D20 {

@@ -6,7 +6,7 @@
 
 use crate::model::HexKind;
 use crate::rng::Roller;
-use crate::rules::{Condition, Context, Descriptor, Save, SaveResult, roll_save};
+use crate::rules::{Condition, Context, Descriptor, Save, SaveResult};
 use crate::vocab::EffectTag;
 
 use super::super::action::ActionResult;
@@ -19,6 +19,9 @@ use super::Hexes;
 pub const SLUMBERED: u8 = 1 << 0;
 /// A creature the healing hex cured this fight (« cannot benefit from it again for 24 hours »).
 pub const HEX_HEALED: u8 = 1 << 1;
+/// A creature misfortune targeted this fight (« cannot be the target of this hex again for 1
+/// day »).
+pub const MISFORTUNED: u8 = 1 << 2;
 
 /// Slumber's range, and evil eye's and misfortune's (« a creature within 30 feet »).
 pub const HEX_RANGE_FT: u32 = 30;
@@ -52,8 +55,13 @@ impl Fight<'_> {
                     && self.distance_ft(u, t) <= HEX_RANGE_FT
                     && self.has_line_of_effect_from(u, self.units[u].pos, t)
             }
+            HexKind::Misfortune => {
+                self.enemies(u, t)
+                    && marks & MISFORTUNED == 0
+                    && self.distance_ft(u, t) <= HEX_RANGE_FT
+                    && self.has_line_of_effect_from(u, self.units[u].pos, t)
+            }
             HexKind::Cackle => t == u,
-            HexKind::Misfortune => false,
         }
     }
 
@@ -76,7 +84,7 @@ impl Fight<'_> {
             HexKind::Healing => self.healing_hex((u, t), hexes, dice, sink),
             HexKind::EvilEye => self.evil_eye((u, t), hexes, dice, sink),
             HexKind::Cackle => self.cackle(u, sink),
-            HexKind::Misfortune => return ActionResult::refused("hex", "hex_not_possible"),
+            HexKind::Misfortune => self.misfortune((u, t), hexes, dice, sink),
         }
         ActionResult::done("hex")
     }
@@ -183,17 +191,68 @@ impl Fight<'_> {
         );
     }
 
-    /// « Cackle » (a move action): every evil eye of `u` on a creature within 30 ft. lasts
-    /// one round more.
+    /// « Misfortune »: `t` saves (Will, mind-affecting) or rolls its d20s twice and takes
+    /// the worse for 1 round (2 from the witch's 8th level, 3 from her 16th), counted from
+    /// this round as evil eye's. A creature is its target once a fight (« once per day »).
+    fn misfortune<R: Roller, S: Sink>(
+        &mut self,
+        (u, t): (usize, usize),
+        hexes: Hexes,
+        dice: &mut R,
+        sink: &mut S,
+    ) {
+        self.units[t].class.hex_marks |= MISFORTUNED;
+        if (self.combatant(t).immunities()).to_effect(EffectTag::MindAffecting) {
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.id(u)),
+                "misfortune hex: {} is immune",
+                self.id(t)
+            );
+            return;
+        }
+        let dc = hexes.misfortune_dc;
+        let (r, bonus) = self.hex_save((u, t), dc, dice);
+        let rounds = 1 + u32::from(hexes.level >= 8) + u32::from(hexes.level >= 16);
+        if !r.success {
+            let state = &mut self.units[t].class;
+            state.misfortune_until = self.round + rounds;
+            state.misfortune_by = u as u8;
+        }
+        log!(
+            S,
+            sink,
+            Some(self.round),
+            Some(self.id(u)),
+            "misfortune hex vs {}: Will DC {dc} d20={}{bonus:+}={} {}",
+            self.id(t),
+            r.roll,
+            r.total,
+            if r.success {
+                "saves"
+            } else {
+                "fails -> rolls twice, takes the worse"
+            }
+        );
+    }
+
+    /// « Cackle » (a move action): every evil eye and misfortune of `u` on a creature within
+    /// 30 ft. lasts one round more.
     fn cackle<S: Sink>(&mut self, u: usize, sink: &mut S) {
         let mut extended = 0;
         for t in 0..self.units.len() {
             let state = self.units[t].class;
-            if usize::from(state.evil_eye_by) == u
-                && self.round < state.evil_eye_until
-                && self.distance_ft(u, t) <= HEX_RANGE_FT
-            {
+            if self.distance_ft(u, t) > HEX_RANGE_FT {
+                continue;
+            }
+            if usize::from(state.evil_eye_by) == u && self.round < state.evil_eye_until {
                 self.units[t].class.evil_eye_until += 1;
+                extended += 1;
+            }
+            if usize::from(state.misfortune_by) == u && self.round < state.misfortune_until {
+                self.units[t].class.misfortune_until += 1;
                 extended += 1;
             }
         }
@@ -220,7 +279,7 @@ impl Fight<'_> {
             ..Context::default()
         };
         let bonus = self.save_bonus(t, Save::Will, &ctx);
-        (roll_save(bonus, i32::from(dc), dice), bonus)
+        (self.save_roll(t, bonus, i32::from(dc), dice), bonus)
     }
 
     /// « Healing »: as cure light wounds at the witch's caster level (1d8 + caster level,

@@ -353,6 +353,11 @@ pub struct ClassState {
     pub pool_until: u32,
     /// « Improved Lightning Reflexes » used this fight (`fight::checks`).
     pub reflex_rerolled: bool,
+    /// « Misfortune »: it rolls its d20s twice and takes the worse until the start of this
+    /// round (0: none; `Fight::unlucky`).
+    pub misfortune_until: u32,
+    /// The witch whose misfortune it bears (a unit index): her cackle extends it.
+    pub misfortune_by: u8,
 }
 
 impl ClassState {

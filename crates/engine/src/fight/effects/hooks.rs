@@ -17,7 +17,7 @@
 
 use crate::rng::Roller;
 use crate::rules::effect::{Amount, Effect};
-use crate::rules::{AcKind, Context, Stat, flag, roll_save};
+use crate::rules::{AcKind, Context, Stat, flag};
 use crate::vocab::DamageTypes;
 
 use super::super::cast::{AmountRoll, D20, Types, save_name, say};
@@ -171,7 +171,7 @@ impl Fight<'_> {
         let spell = self.spell(entry.spell);
         let ctx = self.spell_context(usize::from(entry.caster), spell);
         let bonus = self.save_bonus(a, crate::rules::Save::Will, &ctx);
-        let r = roll_save(bonus, i32::from(entry.dc), dice);
+        let r = self.save_roll(a, bonus, i32::from(entry.dc), dice);
         let d20 = D20 {
             roll: r.roll,
             bonus,
@@ -383,7 +383,7 @@ impl Fight<'_> {
             let spell = self.spell(entry.spell);
             let ctx = self.spell_context(usize::from(entry.caster), spell);
             let bonus = self.save_bonus(u, save, &ctx);
-            let r = roll_save(bonus, i32::from(entry.dc), dice);
+            let r = self.save_roll(u, bonus, i32::from(entry.dc), dice);
             if S::ON {
                 let d20 = D20 {
                     roll: r.roll,

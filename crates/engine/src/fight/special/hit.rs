@@ -4,7 +4,7 @@
 //! [`super::Umr::on_hit`] is set; the values are `umr`'s, the heads' regrowth `hydra`'s.
 
 use crate::rng::Roller;
-use crate::rules::{Context, Save, roll_save};
+use crate::rules::{Context, Save};
 use crate::size::Size;
 use crate::vocab::DamageType;
 
@@ -55,7 +55,7 @@ impl Fight<'_> {
     /// `t`'s Reflex save against `dc` (a monster rule's, no descriptor): success and the roll.
     pub(super) fn reflex_save<R: Roller>(&self, t: usize, dc: i32, dice: &mut R) -> (bool, D20) {
         let bonus = self.save_bonus(t, Save::Reflex, &Context::default());
-        let r = roll_save(bonus, dc, dice);
+        let r = self.save_roll(t, bonus, dc, dice);
         let d20 = D20 {
             roll: r.roll,
             bonus,

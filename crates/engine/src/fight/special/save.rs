@@ -4,7 +4,7 @@
 //! what a success or a failure does.
 
 use crate::rng::Roller;
-use crate::rules::{Context, Descriptor, Save, roll_save};
+use crate::rules::{Context, Descriptor, Save};
 use crate::vocab::{DamageType, EnumSet};
 
 use super::super::cast::D20;
@@ -38,7 +38,7 @@ impl Fight<'_> {
             ..Context::default()
         };
         let bonus = self.save_bonus(t, save, &ctx) + extra;
-        let r = roll_save(bonus, i32::from(dc), dice);
+        let r = self.save_roll(t, bonus, i32::from(dc), dice);
         let (r, _) = self.reflex_reroll(t, (save, bonus, i32::from(dc)), r, dice);
         (
             r.success,

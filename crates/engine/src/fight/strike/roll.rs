@@ -57,7 +57,7 @@ impl Fight<'_> {
         dice: &mut R,
     ) -> AttackRoll {
         let (bonus, ac) = (numbers.bonus, numbers.ac);
-        let nat = dice.d20();
+        let nat = self.attack_d20(a, dice);
         let total = nat as i32 + bonus;
         let hit = nat != 1 && (nat == 20 || total >= ac);
         let mut roll = AttackRoll {
@@ -68,7 +68,7 @@ impl Fight<'_> {
             crit: false,
         };
         if hit && nat >= self.threat_start(a, w) {
-            let c = dice.d20();
+            let c = self.attack_d20(a, dice);
             let c_total = c as i32 + bonus;
             roll.crit = c != 1 && (c == 20 || c_total >= ac);
             roll.confirm = Some((c, c_total));

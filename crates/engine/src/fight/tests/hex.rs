@@ -232,3 +232,85 @@ fn evil_eye_hex_gives_minus_2_attack_for_3_plus_int_rounds_1_on_a_save_and_cackl
         assert_eq!(club.bonus, 0);
     });
 }
+
+/// A witch of `level` who knows misfortune (Will DC 15) and cackle.
+fn unlucky_witch(level: i64) -> Combatant {
+    creature(
+        "witch",
+        json!({
+            "level": level,
+            "specials": [
+                { "rule": "hex", "hex": "misfortune", "dc": 15 },
+                { "rule": "hex", "hex": "cackle" }
+            ]
+        }),
+    )
+}
+
+#[test]
+fn misfortune_hex_makes_a_failed_save_roll_twice_and_take_the_worse_once_a_fight() {
+    let s = scenario(
+        room(&["A..B", "...B"]),
+        vec![
+            ("a", vec![unlucky_witch(2)]),
+            ("b", vec![foe("ogre", 30, 0), foe("orc", 30, 0)]),
+        ],
+        1,
+    );
+    fresh(&s, |fight, sink| {
+        fight.round = 1;
+        let mut dice = crate::rng::ScriptedDice::new([(20, 3), (20, 15)]);
+        assert!(fight.hex((0, 1), HexKind::Misfortune, &mut dice, sink).ok);
+        assert!(fight.hex((0, 2), HexKind::Misfortune, &mut dice, sink).ok);
+        assert_eq!(
+            sink.0[0].message,
+            "misfortune hex vs ogre: Will DC 15 d20=3+0=3 fails -> rolls twice, takes the worse"
+        );
+        assert_eq!(
+            sink.0[1].message,
+            "misfortune hex vs orc: Will DC 15 d20=15+0=15 saves"
+        );
+        // 1 round at 2nd level: until the start of round 2.
+        assert_eq!(fight.units[1].class.misfortune_until, 2);
+        assert_eq!(fight.units[2].class.misfortune_until, 0);
+        assert!(fight.unlucky(1) && !fight.unlucky(2));
+        // « Roll twice and take the worse »: 18 then 4 is a 4, on an attack roll and a save.
+        let mut two = crate::rng::ScriptedDice::new([(20, 18), (20, 4)]);
+        assert_eq!(fight.attack_d20(1, &mut two), 4);
+        let mut two = crate::rng::ScriptedDice::new([(20, 18), (20, 4)]);
+        let save = fight.save_roll(1, 5, 10, &mut two);
+        assert_eq!((save.roll, save.total, save.success), (4, 9, false));
+        // The lucky orc rolls once.
+        let mut one = crate::rng::ScriptedDice::new([(20, 18)]);
+        assert_eq!(fight.attack_d20(2, &mut one), 18);
+        // A target once a fight, saved or not.
+        assert!(!fight.can_hex(0, HexKind::Misfortune, 1));
+        assert!(!fight.can_hex(0, HexKind::Misfortune, 2));
+        // Cackle extends it a round.
+        assert!(fight.hex((0, 0), HexKind::Cackle, &mut dice, sink).ok);
+        assert_eq!(sink.0[2].message, "cackle: 1 hexes last a round more");
+        assert_eq!(fight.units[1].class.misfortune_until, 3);
+        fight.round = 3;
+        assert!(!fight.unlucky(1));
+    });
+}
+
+#[test]
+fn misfortune_hex_lasts_2_rounds_from_8th_level_and_the_policy_uses_it() {
+    let s = scenario(
+        room(&["A..B"]),
+        vec![
+            ("a", vec![unlucky_witch(8)]),
+            ("b", vec![foe("ogre", 30, 0)]),
+        ],
+        1,
+    );
+    fresh(&s, |fight, sink| {
+        fight.round = 1;
+        let mut dice = crate::rng::ScriptedDice::new([(20, 3)]);
+        assert!(fight.hex((0, 1), HexKind::Misfortune, &mut dice, sink).ok);
+        assert_eq!(fight.units[1].class.misfortune_until, 3);
+    });
+    let chosen = decide_with(&s, 0, |_| {}, |_, a| hex_of(a));
+    assert_eq!(chosen, ["misfortune u1"]);
+}
