@@ -47,6 +47,7 @@ pub fn run_range_until(
             return None;
         }
         fight.record(outcome, &mut tally);
+        tally.note_run(run, outcome.winner, outcome.rounds);
     }
     Some(tally)
 }

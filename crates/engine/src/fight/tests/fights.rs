@@ -271,3 +271,15 @@ fn a_fight_always_ends_within_the_round_cap() {
     let t = run_range(&s, Seed(3), 0..5);
     assert_eq!((t.draws, t.rounds_sum), (5, 5 * u64::from(CAP)));
 }
+
+/// A worker's cancellable batch (`play::run_range_until`) tallies exactly what the plain batch
+/// does when nothing stops it — the per-run record of endings included.
+#[test]
+fn a_batch_that_may_be_stopped_tallies_as_the_plain_one() {
+    let s = super::support::quick_start();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let seed = crate::rng::Seed(3);
+    let plain = crate::play::run_range(&s, seed, 10..250);
+    let stoppable = crate::play::run_range_until(&s, seed, 10..250, &stop);
+    assert_eq!(stoppable.as_ref(), Some(&plain));
+}
