@@ -81,6 +81,13 @@ fn bad_replay_requests_and_forged_slices_exit_2_naming_the_file() {
         stderr(&out)
     );
 
+    // A slice file that is not there is named.
+    let gone = path_str(&here.join("slice-4.json"));
+    let with_gone = [files.clone(), vec![gone.clone()]].concat();
+    let out = merge_in(here, &with_gone, &["--transcript-run", "3"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains(&gone), "{}", stderr(&out));
+
     // A hand edit of the carried scenario fails the file's checksum.
     let text = std::fs::read_to_string(&files[2]).unwrap();
     let edited = text.replacen("Orc", "Orque", 1);
