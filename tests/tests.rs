@@ -5,6 +5,7 @@ mod util;
 
 mod cli {
     mod batch;
+    mod batch_replay;
     mod casters;
     mod doorway;
     mod echoes;
@@ -33,6 +34,7 @@ mod distributed {
     mod harness;
     mod journal;
     mod lifecycle;
+    mod outputs;
     mod security;
     mod sharded;
     mod spells;

@@ -88,6 +88,30 @@ pub fn caster_sweep(dir: &Path, spells: &str) -> String {
     path_str(&path)
 }
 
+/// `run` of Maelis and Sera against the drow noble and two orcs on the sample arena, then
+/// `extra`.
+pub fn casters(extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "run",
+        "--map",
+        "data/maps/sample_arena.yaml",
+        "--side",
+        "players",
+        "data/pcs/maelis.json",
+        "data/pcs/sera.json",
+        "--side",
+        "monsters",
+        "data/monsters/drow_noble.json",
+        "data/monsters/orc.json",
+        "data/monsters/orc.json",
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    args.extend(extra.iter().map(ToString::to_string));
+    args
+}
+
 /// A small `run` job (a goblin against an orc on the sample arena), for tests of the
 /// command line itself: append `--runs`, `--shard`… as needed.
 pub const SMALL_RUN: &[&str] = &[

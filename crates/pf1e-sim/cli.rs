@@ -167,7 +167,7 @@ pub struct CoordinatorArgs {
 #[derive(Debug, Subcommand)]
 pub enum CoordinatorJob {
     /// The job of `pf1e-sim run`, with the same arguments (--threads is used only by
-    /// --local-fallback).
+    /// --local-fallback); --html and the transcripts are written here, from the same scenario.
     Run(RunArgs),
     /// The job of `pf1e-sim sweep FILE`, with the same arguments; prints the same bytes. Each
     /// cell's runs are sharded in seed ranges (--threads is used only by --local-fallback;
@@ -206,17 +206,8 @@ pub struct EncounterArgs {
 pub struct RunArgs {
     #[command(flatten)]
     pub encounter: EncounterArgs,
-    /// Print the first fight as a table before the report.
-    #[arg(long)]
-    pub transcript: bool,
-    /// Print run N of the job (0-based, below --runs) before the report: the fight of
-    /// `--seed S+N --runs 1 --transcript`.
-    #[arg(long, value_name = "N", conflicts_with_all = ["transcript", "transcript_pick"])]
-    pub transcript_run: Option<u64>,
-    /// Print the first run that ends so (seen from the first side), or the longest fight,
-    /// before the report; found from the tally, without a second pass over the fights.
-    #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "transcript")]
-    pub transcript_pick: Option<PickArg>,
+    #[command(flatten)]
+    pub transcripts: TranscriptArgs,
     /// Threads to play on (≥ 1; default: every core). The report does not depend on it.
     #[arg(long, value_parser = threads)]
     pub threads: Option<NonZeroUsize>,
@@ -239,6 +230,23 @@ pub struct RunArgs {
     /// Where --shard writes its slice's tally (JSON, written atomically).
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub tally_out: Option<PathBuf>,
+}
+
+/// Which fight of a `run` job is printed before its report (`run`, `coordinator … run`, and
+/// `merge` of a run's slices).
+#[derive(Debug, Args)]
+pub struct TranscriptArgs {
+    /// Print the first fight as a table before the report.
+    #[arg(long)]
+    pub transcript: bool,
+    /// Print run N of the job (0-based, below --runs) before the report: the fight of
+    /// `--seed S+N --runs 1 --transcript`.
+    #[arg(long, value_name = "N", conflicts_with_all = ["transcript", "transcript_pick"])]
+    pub transcript_run: Option<u64>,
+    /// Print the first run that ends so (seen from the first side), or the longest fight,
+    /// before the report; found from the tally, without a second pass over the fights.
+    #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "transcript")]
+    pub transcript_pick: Option<PickArg>,
 }
 
 /// `run`'s arguments read as its encounter's (`args.map`, `args.seed`, …).
@@ -306,9 +314,13 @@ pub struct MergeArgs {
     /// Output format (csv for sweeps only).
     #[arg(long, value_enum, default_value_t = SweepFormat::Text)]
     pub format: SweepFormat,
-    /// Also write the HTML page (sweeps only).
+    /// Also write the HTML page: `sweep`'s, or `run`'s for a run's slices (from the scenario
+    /// the slices carry).
     #[arg(long, value_name = "OUT.html")]
     pub html: Option<PathBuf>,
+    // For a run's slices only: replayed from the scenario the slices carry.
+    #[command(flatten)]
+    pub transcripts: TranscriptArgs,
 }
 
 /// `pf1e-sim sweep`.

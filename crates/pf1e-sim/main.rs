@@ -13,6 +13,7 @@ mod load;
 mod out_file;
 mod output;
 mod rpc;
+mod run_outputs;
 mod worker;
 
 use std::process::ExitCode;
@@ -46,11 +47,6 @@ fn run(cli: cli::Cli) -> anyhow::Result<u8> {
         cli::Command::Worker(args) => cmd::worker::run(&args),
         cli::Command::Coordinator(args) if matches!(&args.job, cli::CoordinatorJob::Run(run) if run.shard.is_some()) => {
             usage("coordinator does not take --shard (use run --shard, then merge)")
-        }
-        cli::Command::Coordinator(args) if matches!(&args.job, cli::CoordinatorJob::Run(run) if run.transcript_run.is_some() || run.transcript_pick.is_some() || run.html.is_some()) => {
-            usage(
-                "coordinator does not take --transcript-run, --transcript-pick or --html (use run)",
-            )
         }
         cli::Command::Coordinator(args) => cmd::coordinator::run(&args),
     }

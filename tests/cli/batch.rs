@@ -7,7 +7,8 @@ use std::process::{Command, Output};
 
 use crate::util::{assert_exit, path_str, pf1e_sim, root, stderr, stdout};
 
-const JOB: &[&str] = &[
+/// The job of the batch tests: 230 runs in shards of 20.
+pub(super) const JOB: &[&str] = &[
     "run",
     "--map",
     "data/maps/sample_arena.yaml",
@@ -27,14 +28,14 @@ const JOB: &[&str] = &[
 /// A small shipped sweep.
 const SWEEP: &str = "data/sweeps/arena.yaml";
 
-fn job(extra: &[&str]) -> Output {
+pub(super) fn job(extra: &[&str]) -> Output {
     let mut args = JOB.to_vec();
     args.extend_from_slice(extra);
     pf1e_sim(&args)
 }
 
 /// Writes slice `k` of `n` to `dir/slice-k-n.json` and returns its path.
-fn slice(dir: &Path, k: u64, n: u64, extra: &[&str]) -> String {
+pub(super) fn slice(dir: &Path, k: u64, n: u64, extra: &[&str]) -> String {
     let out = path_str(&dir.join(format!("slice-{k}-{n}.json")));
     let shard = format!("{k}/{n}");
     let mut args = vec!["--shard", shard.as_str(), "--tally-out", out.as_str()];
@@ -46,10 +47,18 @@ fn slice(dir: &Path, k: u64, n: u64, extra: &[&str]) -> String {
 }
 
 fn merge(files: &[String], extra: &[&str]) -> Output {
-    let mut args = vec!["merge"];
-    args.extend(files.iter().map(String::as_str));
-    args.extend_from_slice(extra);
-    pf1e_sim(&args)
+    merge_in(&root(), files, extra)
+}
+
+/// `pf1e-sim merge FILES… EXTRA…` run from `folder`.
+pub(super) fn merge_in(folder: &Path, files: &[String], extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pf1e-sim"))
+        .arg("merge")
+        .args(files)
+        .args(extra)
+        .current_dir(folder)
+        .output()
+        .expect("the pf1e-sim binary runs")
 }
 
 #[test]

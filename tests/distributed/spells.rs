@@ -3,30 +3,7 @@
 //! and a sweep, and a worker of the protocol before spells is refused at the handshake.
 
 use super::harness::{PROTOCOL, Worker, assert_same_report, coordinator, pf1e, reference};
-use crate::util::{caster_sweep, path_str, root, stderr};
-
-/// `run` of Maelis and Sera against the drow noble and two orcs, then `extra`.
-fn casters(extra: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = [
-        "run",
-        "--map",
-        "data/maps/sample_arena.yaml",
-        "--side",
-        "players",
-        "data/pcs/maelis.json",
-        "data/pcs/sera.json",
-        "--side",
-        "monsters",
-        "data/monsters/drow_noble.json",
-        "data/monsters/orc.json",
-        "data/monsters/orc.json",
-    ]
-    .iter()
-    .map(ToString::to_string)
-    .collect();
-    args.extend(extra.iter().map(ToString::to_string));
-    args
-}
+use crate::util::{caster_sweep, casters, path_str, root, stderr};
 
 #[test]
 fn casters_on_two_workers_print_run_s_bytes() {

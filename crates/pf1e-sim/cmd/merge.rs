@@ -2,15 +2,18 @@
 //! FILE` and prints exactly what `run` (or `sweep`, rereading the sweep file) prints (README
 //! « Batch clusters »). The checks are the sweep crate's (`slice` reads one file,
 //! `slice_merge` checks them together: same job and version, disjoint and complete slices,
-//! duplicates identical); this command reads the files, rereads the sweep and prints. Every
-//! problem exits 2 with one line naming the files, slices or runs concerned.
+//! duplicates identical); this command reads the files, rereads the sweep and prints. A run's
+//! slices carry their scenario source and command line, so `--html` and the transcripts need
+//! no file of the job (`run_outputs` writes them as `run` does). Every problem exits 2 with one
+//! line naming the files, slices or runs concerned.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use pf1e_engine::tally::Tally;
+use pf1e_sweep::header::ReportHeader;
 use pf1e_sweep::output::render_run;
-use pf1e_sweep::slice::SliceFile;
+use pf1e_sweep::slice::{RunReplay, SliceFile};
 use pf1e_sweep::slice_merge::{Merged, merge_slices};
 use pf1e_sweep::sweep_job::SHARD_RUNS;
 
@@ -18,8 +21,9 @@ use crate::cli::{Format, MergeArgs, SweepFormat};
 use crate::exit_codes::DATA_ERROR;
 use crate::input::{MAX_INPUT_BYTES, read_bounded};
 use crate::load::load_sweep;
-use crate::output::{print, print_sweep};
+use crate::output::{print, print_sweep, report_data_errors};
 use crate::rpc::BUILD;
+use crate::run_outputs::{Replay, RunJob, RunOutputs};
 
 pub fn run(args: &MergeArgs) -> anyhow::Result<u8> {
     let files = match read_all(&args.files) {
@@ -28,23 +32,16 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<u8> {
     };
     match merge_slices(&files) {
         Err(errors) => Ok(refuse(&errors)),
-        Ok(Merged::Run { header, tally }) => {
-            let format = match args.format {
-                SweepFormat::Text => Format::Text,
-                SweepFormat::Json => Format::Json,
-                SweepFormat::Csv => {
-                    say!("error: --format csv is for sweeps; these files are slices of a run");
-                    return Ok(DATA_ERROR);
-                }
-            };
-            if args.html.is_some() {
-                say!("error: --html is for sweeps; these files are slices of a run");
-                return Ok(DATA_ERROR);
-            }
-            print(
-                &render_run(format.into(), &header, &tally, None)?,
-                "the report",
-            )
+        Ok(Merged::Run {
+            header,
+            tally,
+            replay,
+        }) => merge_run(args, &files[0], &header, &tally, &replay),
+        Ok(Merged::Sweep { .. }) if Replay::of(&args.transcripts) != Replay::None => {
+            say!(
+                "error: --transcript, --transcript-run and --transcript-pick are for a run's slices; these files are slices of a sweep"
+            );
+            Ok(DATA_ERROR)
         }
         Ok(Merged::Sweep {
             sweep_file,
@@ -52,6 +49,63 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<u8> {
             tallies,
         }) => merge_sweep(args, Path::new(&sweep_file), &job, tallies),
     }
+}
+
+/// Prints what `run` prints for the merged tally of a run's slices (`first` is the first file,
+/// with its name). The page and the transcripts are drawn and replayed from the scenario the
+/// slices carry, once it is checked to be the one of their job hash for this build.
+fn merge_run(
+    args: &MergeArgs,
+    first: &(String, SliceFile),
+    header: &ReportHeader,
+    tally: &Tally,
+    replay: &RunReplay,
+) -> anyhow::Result<u8> {
+    let format = match args.format {
+        SweepFormat::Text => Format::Text,
+        SweepFormat::Json => Format::Json,
+        SweepFormat::Csv => {
+            say!("error: --format csv is for sweeps; these files are slices of a run");
+            return Ok(DATA_ERROR);
+        }
+    };
+    let outputs = RunOutputs {
+        format: format.into(),
+        html: args.html.as_deref(),
+        replay: Replay::of(&args.transcripts),
+    };
+    if let Err(code) = outputs.check(header.runs) {
+        return Ok(code);
+    }
+    if outputs.html.is_none() && outputs.replay == Replay::None {
+        return print(
+            &render_run(outputs.format, header, tally, None)?,
+            "the report",
+        );
+    }
+    let (name, file) = first;
+    if !file.replay_is_the_job(BUILD) {
+        say!(
+            "error: {name}: the slices were played by another pf1e-sim build (their job hash is \
+             not this build's for the scenario they carry): play them again with this pf1e-sim \
+             to write the page or replay a fight"
+        );
+        return Ok(DATA_ERROR);
+    }
+    let scenario = match replay.source.to_source().map(|s| s.compile()) {
+        Ok(Ok(scenario)) => scenario,
+        Ok(Err(errors)) => return Ok(report_data_errors(&errors.0)),
+        Err(e) => {
+            say!("error: {name}: {e}");
+            return Ok(DATA_ERROR);
+        }
+    };
+    let job = RunJob {
+        scenario: &scenario,
+        header,
+        command: &replay.command,
+    };
+    outputs.finish(job, tally)
 }
 
 /// Why a sweep's slices cannot be merged when their sweep file is not where `sweep` read it:

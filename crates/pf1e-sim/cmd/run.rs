@@ -7,23 +7,15 @@
 //! The output is a function of (files, runs, seed, round cap, options) only: the thread count
 //! and shard size change how the work is cut, never a byte of the report.
 
-use std::path::Path;
-
 use anyhow::Context as _;
-use pf1e_engine::tally::{Tally, TallyError};
+use pf1e_engine::tally::TallyError;
 use pf1e_sweep::executor::{default_threads, execute};
-use pf1e_sweep::output::render_run;
-use pf1e_sweep::pick::{Pick, picked_run};
-use pf1e_sweep::play::{fight_log, first_fight, play_runs};
-use pf1e_sweep::run_html::render_run_html;
-use pf1e_sweep::sweep_html::MapDrawing;
+use pf1e_sweep::play::play_runs;
 
 use crate::cli::RunArgs;
 use crate::coordinator::progress::Progress;
-use crate::exit_codes::DATA_ERROR;
-use crate::load::{PreparedRun, prepare_run};
-use crate::out_file::{check_destination, write_output};
-use crate::output::print;
+use crate::load::prepare_run;
+use crate::run_outputs::{RunJob, RunOutputs, command};
 
 pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let job = match prepare_run(args, args.shard_runs) {
@@ -33,23 +25,10 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     if let Some(slice) = args.shard {
         return super::slices::run_slice(args, slice, &job);
     }
-    if let Some(n) = args.transcript_run.filter(|&n| n >= args.runs) {
-        say!(
-            "error: --transcript-run {n}: the job has runs 0 to {} (--runs {})",
-            args.runs - 1,
-            args.runs
-        );
-        return Ok(DATA_ERROR);
+    let outputs = RunOutputs::of(args);
+    if let Err(code) = outputs.check(args.runs) {
+        return Ok(code);
     }
-    if let Some(out) = &args.html
-        && let Err(why) = check_destination(out)
-    {
-        say!("error: --html {}: {why}", out.display());
-        return Ok(DATA_ERROR);
-    }
-    let first_fight = args
-        .transcript
-        .then(|| first_fight(&job.scenario, args.seed));
     let threads = args.threads.unwrap_or_else(default_threads);
     let progress = Progress::new(args.runs, 0, false);
     progress.note("local threads");
@@ -66,66 +45,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     )
     .context("the engine returned a tally of another shape")?;
     progress.finish();
-    if let Some(out) = &args.html {
-        write_page(args, &job, &tally, out)?;
-    }
-    let chosen = args.transcript_run.or_else(|| {
-        let pick = args.transcript_pick?;
-        let run = picked_run(pick.into(), &tally);
-        if run.is_none() {
-            say!(
-                "pf1e-sim: no fight of this job was {}: no transcript",
-                Pick::from(pick).words()
-            );
-        }
-        run
-    });
-    let logged = first_fight.or_else(|| {
-        let run = chosen?;
-        say!(
-            "pf1e-sim: the transcript is run {run} (the fight of --seed {} --runs 1 --transcript)",
-            args.seed.wrapping_add(run)
-        );
-        Some(fight_log(&job.scenario, args.seed, run))
-    });
-    let report = render_run(args.format.into(), &job.header, &tally, logged.as_deref())?;
-    print(&report, "the report")
-}
-
-/// Writes the run's HTML page (atomically, `out_file`).
-fn write_page(args: &RunArgs, job: &PreparedRun, tally: &Tally, out: &Path) -> anyhow::Result<()> {
-    let scenario = &job.scenario;
-    let drawing = MapDrawing {
-        caption: "déploiement (une marque par combattant)".to_string(),
-        map: scenario.map(),
-        start: scenario.units().iter().map(|u| u.anchor).collect(),
+    let command = command(args);
+    let job = RunJob {
+        scenario: &job.scenario,
+        header: &job.header,
+        command: &command,
     };
-    let page = render_run_html(&job.header, tally, Some(&drawing), &command(args))?;
-    write_output(out, page.as_bytes())
-        .with_context(|| format!("cannot write the page {}", out.display()))
-}
-
-/// The command line that plays this job again (the options that change the report).
-fn command(args: &RunArgs) -> String {
-    let mut words = vec![
-        "pf1e-sim run --map".to_string(),
-        args.map.display().to_string(),
-    ];
-    for side in &args.sides.sides {
-        words.push(format!("--side {}", side.name));
-        words.extend(side.files.iter().map(|f| f.display().to_string()));
-    }
-    words.push(format!(
-        "--runs {} --seed {} --round-cap {}",
-        args.runs, args.seed, args.round_cap
-    ));
-    if args.simple_monster_death {
-        words.push("--simple-monster-death".to_string());
-    }
-    if let Some(dir) = &args.spells {
-        words.push(format!("--spells {}", dir.display()));
-    }
-    words.join(" ")
+    outputs.finish(job, &tally)
 }
 
 #[cfg(test)]
@@ -166,7 +92,7 @@ mod tests {
             (args.shard_runs, args.threads, args.format),
             (1000, None, Format::Text)
         );
-        assert!(!args.transcript && !args.simple_monster_death);
+        assert!(!args.transcripts.transcript && !args.simple_monster_death);
     }
 
     #[test]

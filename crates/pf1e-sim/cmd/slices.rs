@@ -2,7 +2,8 @@
 //! job for a batch engine (Kubernetes Indexed Job, Slurm array, …), README « Batch clusters ».
 //! Which shards a slice holds and the file it writes are the sweep crate's (`slice`); this
 //! module takes K and N from the command line or the environment, plays the slice on local
-//! threads and writes the file atomically.
+//! threads and writes the file atomically. A run slice also carries the job's scenario source
+//! and command line, so that `merge` can write the page and replay fights from the slices alone.
 
 use std::num::NonZeroUsize;
 use std::path::Path;
@@ -12,9 +13,10 @@ use pf1e_sweep::executor::{default_threads, play_all};
 use pf1e_sweep::play::play_runs;
 use pf1e_sweep::shard::ShardPlan;
 use pf1e_sweep::slice::{
-    CellSlice, Played, SliceFile, SliceIndex, cell_slice_ranges, range_pair, run_job_hash,
-    slice_ranges,
+    CellSlice, Played, RunReplay, SliceFile, SliceIndex, cell_slice_ranges, range_pair,
+    run_job_hash, slice_ranges,
 };
+use pf1e_sweep::source_record::SourceRecord;
 use pf1e_sweep::sweep_job::SweepJob;
 
 use crate::cli::{RunArgs, ShardSlice, SweepArgs};
@@ -22,6 +24,7 @@ use crate::exit_codes::{DATA_ERROR, SUCCESS};
 use crate::load::PreparedRun;
 use crate::out_file::{check_destination, write_output};
 use crate::rpc::{BUILD, ENGINE_VERSION};
+use crate::run_outputs::command;
 
 /// Plays slice `slice` of `run`'s job and writes its tally file.
 pub fn run_slice(args: &RunArgs, slice: ShardSlice, job: &PreparedRun) -> anyhow::Result<u8> {
@@ -37,19 +40,24 @@ pub fn run_slice(args: &RunArgs, slice: ShardSlice, job: &PreparedRun) -> anyhow
         play_runs(&job.scenario, args.seed, runs)
     })
     .context("the engine returned a tally of another shape")?;
-    let source = job.source.content_hash();
+    let replay = RunReplay {
+        command: command(args),
+        source: SourceRecord::from(&job.source),
+    };
     let hash = run_job_hash(
         BUILD,
-        &source,
+        &job.source.content_hash(),
         args.runs,
         args.seed,
         job.plan.shard_runs(),
         &job.header,
+        &replay.command,
     );
     let played = Played::Run {
         runs: ranges.iter().map(range_pair).collect(),
         header: job.header.clone(),
         tally,
+        replay,
     };
     let file = SliceFile::new(ENGINE_VERSION, &hash, index, job.plan.shard_runs(), played);
     write_file(out, &file)

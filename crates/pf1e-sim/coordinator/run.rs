@@ -1,15 +1,14 @@
 //! `coordinator … run …`: a `run` job on workers. The files are read and compiled once
 //! (`load::prepare_run`, the same errors and exit code as `run`); that very source travels to
 //! the workers. Shards already in the `--journal` are merged first and only the missing ones
-//! are played; the report is rendered by the same function as `run`'s.
+//! are played; the page, the replayed fight (played here, from the same scenario) and the
+//! report are `run`'s (`run_outputs`).
 
 use std::ops::Range;
 use std::sync::Arc;
 
 use anyhow::{Context as _, bail};
 use pf1e_sweep::ids::{JobId, ShardId};
-use pf1e_sweep::output::render_run;
-use pf1e_sweep::play::first_fight;
 
 use super::distribute::{Fallback, JobCollector, Workers, all_shards, distribute, settle};
 use super::journal::Journal;
@@ -19,8 +18,8 @@ use super::progress::Progress;
 use crate::cli::RunArgs;
 use crate::exit_codes::DATA_ERROR;
 use crate::load::prepare_run;
-use crate::output::print;
 use crate::rpc::convert::source_to_pb;
+use crate::run_outputs::{RunJob, RunOutputs, command};
 
 /// Plays the job; returns the exit code.
 pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<u8> {
@@ -29,6 +28,10 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
         Ok(job) => job,
         Err(code) => return Ok(code),
     };
+    let outputs = RunOutputs::of(args);
+    if let Err(code) = outputs.check(args.runs) {
+        return Ok(code);
+    }
     let job_id = JobId::new(&job.source.content_hash(), args.seed, args.runs);
     let workers = match Workers::from_options(options)? {
         Ok(workers) => workers,
@@ -76,10 +79,6 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
             missing.len()
         );
     }
-    let first_fight = args
-        .transcript
-        .then(|| first_fight(&job.scenario, args.seed));
-
     if !missing.is_empty() {
         let wire = Arc::new(WireJob {
             job_id,
@@ -106,11 +105,11 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
             args.runs
         );
     }
-    let report = render_run(
-        args.format.into(),
-        &job.header,
-        &collector.total,
-        first_fight.as_deref(),
-    )?;
-    print(&report, "the report")
+    let command = command(args);
+    let run_job = RunJob {
+        scenario: &job.scenario,
+        header: &job.header,
+        command: &command,
+    };
+    outputs.finish(run_job, &collector.total)
 }

@@ -38,6 +38,7 @@ pub mod shard;
 pub mod slice;
 pub mod slice_merge;
 pub mod source;
+pub mod source_record;
 pub mod spell_list;
 mod spell_words;
 pub mod spells;

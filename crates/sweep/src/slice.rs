@@ -6,7 +6,9 @@
 //!
 //! The file is JSON: a preamble (magic, version, engine, job hash, slice, shard size) and what
 //! was played, a tagged enum ([`Played::Run`] or [`Played::Sweep`]) holding only its own fields.
-//! Version 3 is this layout; a file of another version is refused with a message saying so.
+//! Version 5 is this layout (a run slice carries its job's scenario source and command line,
+//! [`RunReplay`], so `merge` can write `run`'s page and replay any fight without the job's
+//! files); a file of another version is refused with a message saying so.
 //! The last field, `checksum`, is a hash of every other field (their compact JSON): a file
 //! edited by hand or corrupted is refused naming it. Reading a file checks what one file alone
 //! can tell (magic, version, checksum, slice in range, each tally's fights equal to the runs it
@@ -23,11 +25,12 @@ use crate::hash::{ContentHash, Hasher};
 use crate::header::ReportHeader;
 use crate::ids::RulesBuild;
 use crate::shard::ShardPlan;
+use crate::source_record::SourceRecord;
 
 /// What the first field of every slice file says it is.
 pub const MAGIC: &str = "pf1e-sim tally slice";
 /// Version of the slice file layout; `merge` refuses any other.
-pub const FILE_VERSION: u32 = 4;
+pub const FILE_VERSION: u32 = 5;
 
 /// Slice `k` (1-based) of `n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -68,8 +71,8 @@ pub fn cell_slice_ranges(plan: &ShardPlan, cell: u64, slice: SliceIndex) -> Vec<
 }
 
 /// The job hash of a sliced `run`: the scenario source, runs, seed and shard size, the report
-/// header the slices carry (map name, sides, unit ids, round cap) and the rules build. Slices
-/// of one job carry the same hash; `merge` refuses a mix.
+/// header the slices carry (map name, sides, unit ids, round cap), the command line of the
+/// page and the rules build. Slices of one job carry the same hash; `merge` refuses a mix.
 pub fn run_job_hash(
     build: RulesBuild,
     source: &ContentHash,
@@ -77,11 +80,13 @@ pub fn run_job_hash(
     seed: u64,
     shard_runs: u64,
     header: &ReportHeader,
+    command: &str,
 ) -> ContentHash {
-    let mut h = Hasher::new("pf1e-run-slices-v3");
+    let mut h = Hasher::new("pf1e-run-slices-v4");
     build.hash_into(&mut h);
     h.hash(source).u64(runs).u64(seed).u64(shard_runs);
     h.text(&serde_json::to_string(header).expect("strings and integers always serialize"));
+    h.text(command);
     h.finish()
 }
 
@@ -136,6 +141,8 @@ pub enum Played {
         /// What the report says besides the tally.
         header: ReportHeader,
         tally: Tally,
+        /// What `run`'s page and transcripts need besides the tally.
+        replay: RunReplay,
     },
     /// Part of a sweep.
     Sweep {
@@ -145,6 +152,19 @@ pub enum Played {
         /// Per cell touched, in cell order: the run ranges played and their tally.
         cells: Vec<CellSlice>,
     },
+}
+
+/// What a run slice carries so that `merge` can write `run`'s page and replay any fight of the
+/// job from the slices alone (no file of the job is read again, so `merge` may run anywhere):
+/// the job's scenario source, the very text its fights were compiled from, and the command
+/// line the page shows. Both are in the job hash, which [`SliceFile::replay_is_the_job`]
+/// checks before they are used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunReplay {
+    /// The `pf1e-sim run …` line that plays the job again.
+    pub command: String,
+    pub source: SourceRecord,
 }
 
 /// A sweep cell's part of a slice.
@@ -317,6 +337,7 @@ impl SliceFile {
                 runs,
                 header,
                 tally,
+                ..
             } => vec![Part {
                 cell: 0,
                 runs,
@@ -347,10 +368,45 @@ impl SliceFile {
         }
     }
 
-    /// Whether `other` is a slice of the same job (kind, job hash and engine).
+    /// Whether `other` is a slice of the same job (kind, job hash and engine, and for a run
+    /// the same source and command line).
     pub fn same_job(&self, other: &SliceFile) -> bool {
         let kind = |f: &SliceFile| matches!(f.played, Played::Run { .. });
-        kind(self) == kind(other) && self.job == other.job && self.engine == other.engine
+        kind(self) == kind(other)
+            && self.job == other.job
+            && self.engine == other.engine
+            && self.replay() == other.replay()
+    }
+
+    /// What a run slice carries for the page and transcripts; `None` for a sweep slice.
+    pub fn replay(&self) -> Option<&RunReplay> {
+        match &self.played {
+            Played::Run { replay, .. } => Some(replay),
+            Played::Sweep { .. } => None,
+        }
+    }
+
+    /// For a run slice, whether the source and command line it carries are those of its job
+    /// hash as `build` computes it: false for a sweep slice, for a source whose tactic is
+    /// unknown, and for slices played by another rules build (whose fights this build would
+    /// not replay the same).
+    pub fn replay_is_the_job(&self, build: RulesBuild) -> bool {
+        let Played::Run { header, replay, .. } = &self.played else {
+            return false;
+        };
+        let Ok(source) = replay.source.to_source() else {
+            return false;
+        };
+        let hash = run_job_hash(
+            build,
+            &source.content_hash(),
+            header.runs,
+            header.seed,
+            self.shard_runs,
+            header,
+            &replay.command,
+        );
+        hash.to_string() == self.job
     }
 }
 

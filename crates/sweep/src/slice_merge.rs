@@ -1,8 +1,8 @@
 //! Joining slice files (README « Batch clusters »): pure checks over parsed [`SliceFile`]s,
 //! then the merged tally of each cell. Every file must be of the same job (kind, job hash,
-//! engine); a slice given twice counts once when both copies are identical and is an error
-//! otherwise; the slices' run ranges must be disjoint and cover every run of every cell they
-//! touch. Each problem is one [`MergeError`] whose message names the files, slices or runs
+//! engine, and for a run the same source and command line); a slice given twice counts once
+//! when both copies are identical and is an error otherwise; the slices' run ranges must be
+//! disjoint and cover every run of every cell they touch. Each problem is one [`MergeError`] whose message names the files, slices or runs
 //! concerned; every tally is checked for consistency and summed with checked arithmetic.
 
 use std::collections::BTreeMap;
@@ -11,7 +11,7 @@ use pf1e_engine::tally::{Tally, TallyError};
 use thiserror::Error;
 
 use crate::header::ReportHeader;
-use crate::slice::{Played, SliceFile};
+use crate::slice::{Played, RunReplay, SliceFile};
 
 /// What the slices add up to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,8 +19,13 @@ use crate::slice::{Played, SliceFile};
 // and a tally with its distributions) costs nothing worth a box.
 #[allow(clippy::large_enum_variant)]
 pub enum Merged {
-    /// A `run` job: its header and merged tally.
-    Run { header: ReportHeader, tally: Tally },
+    /// A `run` job: its header, merged tally, and what its slices carry for the page and
+    /// transcripts (the same in every file).
+    Run {
+        header: ReportHeader,
+        tally: Tally,
+        replay: RunReplay,
+    },
     /// A sweep: its file and job hash (to check the sweep did not change), and the merged tally
     /// of every cell the slices touch, by cell index.
     Sweep {
@@ -102,8 +107,9 @@ pub fn merge_slices(files: &[(String, SliceFile)]) -> Result<Merged, Vec<MergeEr
     check_complete(&slices, &covered, first.runs_per_cell())?;
     let tallies = sum_cells(&slices)?;
     Ok(match &first.played {
-        Played::Run { header, .. } => Merged::Run {
+        Played::Run { header, replay, .. } => Merged::Run {
             header: header.clone(),
+            replay: replay.clone(),
             tally: tallies
                 .into_values()
                 .next()

@@ -10,6 +10,9 @@ use crate::hash::ContentHash;
 use crate::header::{SideHeader, UnitHeader};
 use crate::shard::ShardPlan;
 use crate::slice::{CellSlice, SliceIndex, cell_slice_ranges, range_pair, slice_ranges};
+use crate::source::{Document, ScenarioSource};
+use crate::source_record::SourceRecord;
+use pf1e_engine::scenario::FightOptions;
 
 const RUNS: u64 = 230;
 
@@ -60,9 +63,19 @@ fn run_slice(k: u64, n: u64, job: u8) -> (String, SliceFile) {
             runs: ranges.iter().map(range_pair).collect(),
             header: header(),
             tally: played(&ranges, 0),
+            replay: replay("pf1e-sim run"),
         },
     );
     (format!("slice-{k}-{n}.json"), file)
+}
+
+/// What the run slices of these tests carry, with the command line `command`.
+fn replay(command: &str) -> RunReplay {
+    let source = ScenarioSource::new(Document::new("m.yaml", "x"), FightOptions::default());
+    RunReplay {
+        command: command.into(),
+        source: SourceRecord::from(&source),
+    }
 }
 
 fn whole() -> Tally {
@@ -138,6 +151,12 @@ fn a_slice_of_another_job_is_refused() {
     let mut other_engine = run_slice(2, 2, 1);
     other_engine.1.engine = "0.2.0".into();
     assert_eq!(errors(&[run_slice(1, 2, 1), other_engine]).len(), 1);
+    // Same job hash, another command line for the page: not the same job.
+    let mut other_command = run_slice(2, 2, 1);
+    if let Played::Run { replay: r, .. } = &mut other_command.1.played {
+        *r = replay("pf1e-sim run --spells elsewhere");
+    }
+    assert_eq!(errors(&[run_slice(1, 2, 1), other_command]).len(), 1);
 }
 
 #[test]

@@ -2,6 +2,9 @@
 //! checks (magic, version, ranges against tallies, header fit).
 
 use crate::header::{SideHeader, UnitHeader};
+use crate::source::{Document, ScenarioSource};
+use crate::source_record::SourceRecord;
+use pf1e_engine::scenario::FightOptions;
 
 use super::*;
 
@@ -82,6 +85,17 @@ fn header(runs: u64) -> ReportHeader {
     }
 }
 
+fn source() -> ScenarioSource {
+    ScenarioSource::new(Document::new("m.yaml", "x"), FightOptions::default())
+}
+
+fn replay() -> RunReplay {
+    RunReplay {
+        command: "c".into(),
+        source: SourceRecord::from(&source()),
+    }
+}
+
 fn tally(fights: u64) -> Tally {
     let mut t = Tally::empty(1, 1);
     for run in 0..fights {
@@ -91,7 +105,7 @@ fn tally(fights: u64) -> Tally {
 }
 
 fn run_file() -> SliceFile {
-    let job = run_job_hash(BUILD, &ContentHash([7; 32]), 30, 1, 10, &header(30));
+    let job = run_job_hash(BUILD, &source().content_hash(), 30, 1, 10, &header(30), "c");
     SliceFile::new(
         "0.1.0",
         &job,
@@ -101,6 +115,7 @@ fn run_file() -> SliceFile {
             runs: vec![[0, 10], [20, 30]],
             header: header(30),
             tally: tally(20),
+            replay: replay(),
         },
     )
 }
@@ -137,13 +152,13 @@ fn a_file_round_trips_with_its_kind_tag() {
 }
 
 #[test]
-fn version_2_and_foreign_files_are_refused_with_a_reason() {
+fn version_4_and_foreign_files_are_refused_with_a_reason() {
     let text = run_file().to_json();
-    let old = text.replacen("\"version\": 4", "\"version\": 2", 1);
+    let old = text.replacen("\"version\": 5", "\"version\": 4", 1);
     let e = SliceFile::parse("old.json", &old).unwrap_err().to_string();
     assert_eq!(
         e,
-        "old.json: tally file version 2 (this pf1e-sim reads version 4): play the slice again with this pf1e-sim"
+        "old.json: tally file version 4 (this pf1e-sim reads version 5): play the slice again with this pf1e-sim"
     );
     let e = SliceFile::parse("cut.json", &text[..text.len() / 2]).unwrap_err();
     assert!(
@@ -170,6 +185,7 @@ fn a_file_whose_tallies_do_not_match_its_runs_is_corrupted() {
         runs: vec![[0, 10], [20, 31]],
         header: header(30),
         tally: tally(21),
+        replay: replay(),
     };
     let e = SliceFile::parse("c.json", &file.to_json()).unwrap_err();
     assert_eq!(
@@ -181,6 +197,7 @@ fn a_file_whose_tallies_do_not_match_its_runs_is_corrupted() {
         runs: vec![[0, 10], [20, 30]],
         header: header(30),
         tally: tally(19),
+        replay: replay(),
     };
     assert!(matches!(
         SliceFile::parse("c.json", &file.to_json()),
@@ -194,6 +211,7 @@ fn a_file_whose_tallies_do_not_match_its_runs_is_corrupted() {
             wins: vec![20, 0],
             ..tally(20)
         },
+        replay: replay(),
     };
     assert!(matches!(
         SliceFile::parse("c.json", &file.to_json()),
@@ -211,22 +229,23 @@ fn a_file_whose_tallies_do_not_match_its_runs_is_corrupted() {
 fn job_hashes_cover_the_build_and_the_plan() {
     let source = ContentHash([7; 32]);
     let head = header(30);
-    let h = run_job_hash(BUILD, &source, 30, 1, 10, &head);
-    assert_ne!(run_job_hash(BUILD, &source, 30, 1, 5, &head), h);
-    assert_ne!(run_job_hash(BUILD, &source, 30, 2, 10, &head), h);
+    let h = run_job_hash(BUILD, &source, 30, 1, 10, &head, "c");
+    assert_ne!(run_job_hash(BUILD, &source, 30, 1, 5, &head, "c"), h);
+    assert_ne!(run_job_hash(BUILD, &source, 30, 2, 10, &head, "c"), h);
     let renamed = ReportHeader {
         map: "another map".into(),
         ..header(30)
     };
-    assert_ne!(run_job_hash(BUILD, &source, 30, 1, 10, &renamed), h);
+    assert_ne!(run_job_hash(BUILD, &source, 30, 1, 10, &renamed, "c"), h);
     let mut relabelled = header(30);
     relabelled.units[0].id = "y".into();
-    assert_ne!(run_job_hash(BUILD, &source, 30, 1, 10, &relabelled), h);
+    assert_ne!(run_job_hash(BUILD, &source, 30, 1, 10, &relabelled, "c"), h);
     let other = RulesBuild {
         rules_hash: "other",
         ..BUILD
     };
-    assert_ne!(run_job_hash(other, &source, 30, 1, 10, &head), h);
+    assert_ne!(run_job_hash(other, &source, 30, 1, 10, &head, "c"), h);
+    assert_ne!(run_job_hash(BUILD, &source, 30, 1, 10, &head, "d"), h);
     let cells = [ContentHash([1; 32]), ContentHash([2; 32])];
     let s = sweep_job_hash(BUILD, "name: s", 500, cells.iter());
     assert_ne!(sweep_job_hash(BUILD, "name: t", 500, cells.iter()), s);
@@ -265,9 +284,33 @@ fn a_slice_with_more_rounds_than_its_cap_allows_does_not_fit() {
         runs: vec![[0, 10], [20, 30]],
         header: header(30),
         tally: t,
+        replay: replay(),
     };
     assert!(matches!(
         SliceFile::parse("r.json", &file.to_json()),
         Err(SliceError::DoesNotFit { .. })
     ));
+}
+
+#[test]
+fn a_run_slice_carries_the_source_and_command_of_its_job() {
+    let file = run_file();
+    assert!(file.replay_is_the_job(BUILD));
+    let other = RulesBuild {
+        rules_hash: "other",
+        ..BUILD
+    };
+    assert!(!file.replay_is_the_job(other), "another build's slices");
+    let mut edited = run_file();
+    if let Played::Run { replay, .. } = &mut edited.played {
+        replay.source.map.text.push('!');
+    }
+    assert!(
+        !edited.replay_is_the_job(BUILD),
+        "a source that is not the job's"
+    );
+    assert!(!file.same_job(&edited));
+    let text = file.to_json();
+    assert!(text.contains("\"command\": \"c\""), "{text}");
+    assert!(text.contains("\"label\": \"m.yaml\""), "{text}");
 }

@@ -11,8 +11,8 @@
 //! (`Catalogue::summon_label`), which is how the engine finds them. Which spell files and
 //! creatures an encounter needs is decided when it is read (`crate::spells`), not here.
 //!
-//! Growing it means a new field here, in `compile`, in `content_hash` and in the wire mapping;
-//! every user then gets it.
+//! Growing it means a new field here, in `compile`, in `content_hash`, in the wire mapping and
+//! in its file form (`source_record`, what run slices carry); every user then gets it.
 
 use pf1e_engine::board::Pos;
 use pf1e_engine::error::{DataError, DataErrors};
@@ -21,6 +21,7 @@ use pf1e_engine::model::{Combatant, parse_combatant};
 use pf1e_engine::scenario::{FightOptions, MAX_UNITS, Scenario, SideSpec, Tactic};
 use pf1e_engine::spell::Catalogue;
 use pf1e_engine::spellbook::Spellbook;
+use serde::{Deserialize, Serialize};
 
 use crate::hash::{ContentHash, Hasher};
 
@@ -29,7 +30,8 @@ use crate::hash::{ContentHash, Hasher};
 pub const SOURCE_LABEL: &str = "scenario";
 
 /// A text and the name it goes by in reports and errors (the path as the user wrote it).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Document {
     pub label: String,
     pub text: String,
