@@ -324,6 +324,11 @@ fn special_summary(c: &Combatant, s: Special) -> String {
             )
         }
         Special::Misfire { attack: i, value } => format!("{words} on {} (1–{value})", attack(i)),
+        Special::PistolWhip { attack: i, firearm } => format!(
+            "{words} with {}: {} (1 grit, trip on a hit)",
+            attack(firearm),
+            attack(i)
+        ),
         Special::ImmunityToMagic => format!("{words} (spells that allow spell resistance)"),
         Special::RebukeDeath { resource } => {
             let pool = c.resources().get(usize::from(resource));

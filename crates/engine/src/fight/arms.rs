@@ -33,6 +33,8 @@ pub struct Arms {
     counted: u16,
     /// Line k throws the weapon itself (`thrown`).
     thrown: u16,
+    /// Line k is struck only by a class ability (« Pistol-Whip »), never as a weapon.
+    reserved: u16,
     /// Weapons of line k in hand.
     held: [u16; MAX_ARMS],
     /// Shots left of line k, a launcher with ammunition.
@@ -68,6 +70,8 @@ pub enum WeaponState {
     Destroyed,
     /// Taken by an unarmed disarmer, or every thrown weapon spent and none to pick up.
     Gone,
+    /// Struck only by a class ability (a gunslinger's pistol-whip), never as a weapon.
+    Reserved,
 }
 
 const fn bit(k: usize) -> u16 {
@@ -162,7 +166,7 @@ impl Arms {
             return;
         }
         let spent = self.counted(k) && !self.thrown(k) && self.shots[k] == 0;
-        let out = self.held[k] == 0 || spent || self.sheathed & bit(k) != 0;
+        let out = self.held[k] == 0 || spent || (self.sheathed | self.reserved) & bit(k) != 0;
         if out {
             self.blocked |= bit(k);
         } else {
@@ -209,6 +213,13 @@ impl Arms {
             self.held[k] += 1;
             self.refresh(k);
         }
+    }
+
+    /// Line `k` is struck only by a class ability (« UC — Gunslinger — Pistol-Whip »): no
+    /// weapon choice, threat or attack of opportunity ever uses it.
+    pub fn reserve(&mut self, k: usize) {
+        self.reserved |= bit(k);
+        self.refresh(k);
     }
 
     /// Puts line `k` away (`on`) or draws it.
@@ -295,7 +306,9 @@ impl Arms {
                 WeaponState::Gone
             };
         }
-        if self.sheathed(k) {
+        if self.reserved & bit(k) != 0 {
+            WeaponState::Reserved
+        } else if self.sheathed(k) {
             WeaponState::Sheathed
         } else if !self.usable(k) {
             WeaponState::OutOfAmmo

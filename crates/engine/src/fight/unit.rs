@@ -310,6 +310,16 @@ impl UnitInfo {
             }
         };
         let sneak = c.features().iter().any(|f| feature_is(f, "sneak attack"));
+        // « UC — Pistol-Whip »: the blow's line is the deed's only, never a weapon.
+        let deed_line = ClassAbilities::of(c)
+            .gun
+            .and_then(|g| g.whip)
+            .map(|(line, _)| usize::from(line));
+        let weapon_line = |w: &&Weapon| Some(w.index) != deed_line;
+        let mut arms = Arms::new(c.attacks());
+        if let Some(k) = deed_line {
+            arms.reserve(k);
+        }
         let immunities = c.immunities();
         UnitInfo {
             id: spec.id.clone(),
@@ -328,9 +338,10 @@ impl UnitInfo {
             ac_touch: c.ac().touch,
             speed_squares: speed_ft / square,
             speed_ft,
-            has_melee: weapons.iter().any(|w| w.melee),
+            has_melee: weapons.iter().filter(weapon_line).any(|w| w.melee),
             threat_max_ft: weapons
                 .iter()
+                .filter(weapon_line)
                 .filter(|w| w.melee && w.reach_max_ft > 0)
                 .map(|w| w.reach_max_ft)
                 .max()
@@ -360,7 +371,7 @@ impl UnitInfo {
             evasion: evasion_of(c.features()),
             summoner: None,
             summon: None,
-            arms: Arms::new(c.attacks()),
+            arms,
         }
     }
 }

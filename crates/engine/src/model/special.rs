@@ -94,6 +94,11 @@
 //!   file's `resources` entry holding its points (½ magus level, at least 1, + Int
 //!   modifier), and `amount` 1–20, the enhancement bonus one point gives its weapon (+1 at
 //!   1st level, +1 more every four levels after).
+//! - `pistol_whip` (« Ultimate Combat — Gunslinger — Deeds — Pistol-Whip »): `attack`, the
+//!   file's melee line for the blow (its numbers from the deed: 1d10 bludgeoning for a
+//!   two-handed firearm, 1d6 one-handed — 1d8 and 1d4 when Small —, ×2, the firearm's
+//!   enhancement bonus on attack and damage), made only by the deed; and `firearm`, the firearm
+//!   it strikes with (the blow needs it in hand). Needs a `grit` entry.
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -154,6 +159,7 @@ vocabulary! {
         Hex = "hex",
         ForceMissile = "force_missile",
         ArcanePool = "arcane_pool",
+        PistolWhip = "pistol_whip",
     }
 }
 
@@ -200,6 +206,7 @@ impl SpecialRule {
             SpecialRule::Hex => "hex",
             SpecialRule::ForceMissile => "force missile",
             SpecialRule::ArcanePool => "arcane pool",
+            SpecialRule::PistolWhip => "pistol-whip",
         }
     }
 }
@@ -247,6 +254,8 @@ pub struct SpecialFile {
     pub resource: Option<String>,
     pub creature_type: Option<String>,
     pub hex: Option<String>,
+    /// `pistol_whip`: the firearm the blow is struck with.
+    pub firearm: Option<String>,
 }
 
 /// How long a paralysis lasts: rounds rolled, or until the end of the fight.
@@ -359,6 +368,9 @@ pub enum Special {
     /// « UM — Magus — Arcane Pool »: points from the `resources` entry `resource`; one point
     /// gives its weapon an `amount` enhancement bonus for a minute.
     ArcanePool { resource: u8, amount: u8 },
+    /// « UC — Gunslinger — Pistol-Whip »: the melee line `attack`, struck only by the deed
+    /// (a standard action, 1 grit) with the firearm `firearm` in hand; a hit may trip.
+    PistolWhip { attack: usize, firearm: usize },
 }
 
 impl Special {
@@ -405,6 +417,7 @@ impl Special {
             Special::Hex { .. } => SpecialRule::Hex,
             Special::ForceMissile { .. } => SpecialRule::ForceMissile,
             Special::ArcanePool { .. } => SpecialRule::ArcanePool,
+            Special::PistolWhip { .. } => SpecialRule::PistolWhip,
         }
     }
 
@@ -456,11 +469,15 @@ pub(super) fn specials(
     cx: &Context,
 ) -> Vec<SpecialEntry> {
     let mut out: Vec<SpecialEntry> = Vec::new();
+    let mut deed_at = None;
     for (i, entry) in list.into_iter().enumerate() {
         let at = format!("specials[{i}]");
         let Some(found) = special(p, &at, entry, cx) else {
             continue;
         };
+        if matches!(found.special, Special::PistolWhip { .. }) {
+            deed_at = Some(i);
+        }
         let twin = out.iter().position(|e| {
             e.special.rule() == found.special.rule()
                 && e.special.attack() == found.special.attack()
@@ -486,6 +503,16 @@ pub(super) fn specials(
         } else {
             out.push(found);
         }
+    }
+    // « Deeds »: a deed spends grit.
+    let grit = (out.iter()).any(|e| matches!(e.special, Special::Grit { .. }));
+    if let Some(k) = deed_at
+        && !grit
+    {
+        p.add(
+            format!("specials[{k}].rule"),
+            "`pistol_whip` is a deed: it needs a `grit` entry",
+        );
     }
     out
 }
@@ -531,6 +558,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::Hex => matches!(name, "hex" | "dc"),
         SpecialRule::ForceMissile => matches!(name, "resource" | "damage"),
         SpecialRule::ArcanePool => matches!(name, "resource" | "amount"),
+        SpecialRule::PistolWhip => matches!(name, "attack" | "firearm"),
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
@@ -555,6 +583,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         ("resource", s.resource.is_some()),
         ("creature_type", s.creature_type.is_some()),
         ("hex", s.hex.is_some()),
+        ("firearm", s.firearm.is_some()),
     ];
     for (name, present) in given {
         if present && !takes(name) {
@@ -704,7 +733,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::Misfire
         | SpecialRule::RebukeDeath
         | SpecialRule::ForceMissile
-        | SpecialRule::ArcanePool => s.class_special(p, at, rule, cx)?,
+        | SpecialRule::ArcanePool
+        | SpecialRule::PistolWhip => s.class_special(p, at, rule, cx)?,
         SpecialRule::ImmunityToMagic => Special::ImmunityToMagic,
         SpecialRule::Hex => s.hex_special(p, at)?,
     };

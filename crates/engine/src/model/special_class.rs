@@ -77,7 +77,42 @@ impl SpecialFile {
                     value: value?,
                 })
             }
+            SpecialRule::PistolWhip => {
+                let blow = |a: &super::attack::Attack| {
+                    a.kind() == super::attack::AttackKind::Melee && !a.firearm()
+                };
+                let found = (s.attack.as_deref())
+                    .and_then(|n| attack_where(p, at, n, cx.attacks, blow, "a melee attack"));
+                let firearm = firearm(p, at, s.firearm.as_deref()?, cx);
+                Some(Special::PistolWhip {
+                    attack: found?,
+                    firearm: firearm?,
+                })
+            }
             _ => None,
+        }
+    }
+}
+
+/// The index of the firearm named `name` (a `pistol_whip`'s `firearm`).
+fn firearm(p: &mut Problems, at: &str, name: &str, cx: &Context) -> Option<usize> {
+    let found = (cx.attacks.iter()).position(|a| a.name().trim().eq_ignore_ascii_case(name.trim()));
+    match found {
+        Some(i) if cx.attacks[i].firearm() => Some(i),
+        Some(_) => {
+            p.add(
+                format!("{at}.firearm"),
+                format!("`{name}` is not a firearm"),
+            );
+            None
+        }
+        None => {
+            let known = cx.attacks.iter().map(|a| a.name());
+            p.add(
+                format!("{at}.firearm"),
+                crate::vocab::unknown("attack", name, known),
+            );
+            None
         }
     }
 }

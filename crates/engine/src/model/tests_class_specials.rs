@@ -147,3 +147,47 @@ fn a_racial_save_line_resolves_only_with_its_modifier() {
         Some(FeatureUse::NoCombatEffect)
     );
 }
+
+/// The orc with its javelin made a firearm, and `specials` `list` (a `grit` entry reads the
+/// `rage_rounds` resource: any resource will do for the schema).
+fn gunner(list: &str) -> String {
+    let orc = edit(
+        &orc_with("[]", list),
+        r#""range_increment_ft": 30"#,
+        r#""range_increment_ft": 30, "firearm": true"#,
+    );
+    edit(&orc, r#""name": "javelin""#, r#""name": "pistol""#)
+}
+
+#[test]
+fn pistol_whip_names_a_melee_blow_and_a_firearm_and_needs_grit() {
+    let c = parse(&gunner(
+        r#"[{ "rule": "grit", "resource": "rage_rounds" },
+            { "rule": "pistol_whip", "attack": "falchion", "firearm": "pistol" }]"#,
+    ))
+    .unwrap();
+    assert_eq!(
+        c.specials()[1].special,
+        Special::PistolWhip {
+            attack: 0,
+            firearm: 1
+        }
+    );
+    let errors = parse(&gunner(
+        r#"[{ "rule": "pistol_whip", "attack": "falchion", "firearm": "pistol" }]"#,
+    ))
+    .unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors}");
+    assert_eq!(errors.0[0].field, "specials[0].rule");
+    assert!(errors.0[0].message.contains("needs a `grit` entry"));
+    rejects(
+        r#"[{ "rule": "pistol_whip", "attack": "falchion", "firearm": "javelin" }]"#,
+        "specials[0].firearm",
+        "is not a firearm",
+    );
+    rejects(
+        r#"[{ "rule": "pistol_whip", "attack": "falchion" }]"#,
+        "specials[0].firearm",
+        "needs `firearm`",
+    );
+}

@@ -14,6 +14,9 @@
 //! single swing its weapons have on that enemy from here (the turn is that standard action).
 //! Rebuke death: on a dying ally within 5 feet (after lay on hands: the turn is that). Quick clear: when its firearm is broken by a misfire, as a
 //! move action for 1 grit while it has 2 or more (then one attack when it strikes from there), else as the turn's standard action.
+//! Pistol-whip: with 2 grit or more (the last point stays for the other deeds) on the target
+//! in the blow's reach, in place of a shot from there (a ranged attack beside a foe
+//! provokes), or when the blow is worth more than its melee line's full attack.
 //! Reads the fight only through the [`View`]; fills a [`Plan`].
 
 use crate::fight::{Action, Life, Plan, UnitId, View};
@@ -35,6 +38,22 @@ pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pla
             if spend {
                 plan.push(Action::Attack { target });
             }
+            return true;
+        }
+    }
+    if view.grit(me) >= 2
+        && let Some(blow) = view.pistol_whip_x100(me, target)
+    {
+        // « Pistol-whip in melee »: in place of a shot from a threatened square (it would
+        // provoke), or when the blow beats its melee line's full attack from here.
+        let pays = match view.weapon_for(me, target) {
+            Some(w) if view.weapon_facts(me, w).melee => {
+                blow > view.weapon_round_x100(me, target, w)
+            }
+            _ => true,
+        };
+        if pays {
+            plan.push(Action::PistolWhip { target });
             return true;
         }
     }

@@ -156,6 +156,9 @@ pub enum Action {
     /// Swift: « UM — Magus — Arcane Pool », an enhancement bonus on its weapon
     /// (`fight::class`).
     ArcanePool,
+    /// Standard: « UC — Gunslinger — Pistol-Whip » on `target`, 1 grit: a melee blow with its
+    /// firearm, a trip on a hit (`fight::class`).
+    PistolWhip { target: UnitId },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -317,6 +320,7 @@ impl Action {
             Action::Hex { .. } => "hex",
             Action::ForceMissile { .. } => "force_missile",
             Action::ArcanePool => "arcane_pool",
+            Action::PistolWhip { .. } => "pistol_whip",
         }
     }
 
@@ -403,6 +407,8 @@ impl Action {
             // « CRB — Spell-Like Abilities »: using one provokes, as casting a spell does.
             Action::ForceMissile { .. } => Cost::new(Slot::Standard, Stays, Yes),
             Action::ArcanePool => Cost::new(Slot::Swift, Stays, No),
+            // A melee attack: it provokes nothing by itself.
+            Action::PistolWhip { .. } => Cost::new(Slot::Standard, Stays, No),
         }
     }
 
@@ -457,7 +463,10 @@ impl Action {
             | Action::InspireCourage
             | Action::QuickClear { .. }
             | Action::RebukeDeath { .. } => Some(self),
-            Action::Hex { .. } | Action::ForceMissile { .. } | Action::ArcanePool => Some(self),
+            Action::Hex { .. }
+            | Action::ForceMissile { .. }
+            | Action::ArcanePool
+            | Action::PistolWhip { .. } => Some(self),
         }
     }
 }

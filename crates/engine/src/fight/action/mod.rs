@@ -119,6 +119,9 @@ impl Fight<'_> {
             Action::ForceMissile { target } => {
                 return self.force_missile((u, target.index()), dice, sink);
             }
+            Action::PistolWhip { target } => {
+                return self.pistol_whip((u, target.index()), dice, sink);
+            }
         }
         ActionResult::done(action.kind())
     }

@@ -58,9 +58,10 @@
 //!   firearm (`Action::QuickClear`). Gunslinger initiative: +2 on initiative with 1 grit or
 //!   more and a firearm. Simplified: the dodge's 5-foot move (or drop prone for +4) is not
 //!   made and it spends no swift action; deadeye with a touch AC removes Deadly Aim's damage
-//!   (as on touch attacks); pistol-whip and the utility shots are not modelled (the policy
-//!   would pick neither: pistol-whip's 1d10 ×2 against a melee weapon it carries, the
-//!   utility shots against locks, objects and light sources a fight here does not have).
+//!   (as on touch attacks). Pistol-whip (`whip`): a standard action for 1 grit, a melee blow
+//!   with the firearm in hand — the file's `pistol_whip` line (1d10 ×2 for a two-handed
+//!   firearm), never an ordinary weapon — and on a hit a free trip (no attack of
+//!   opportunity). The utility shots have no target here (locks, unattended objects, fires).
 //! - Rebuke death (`domain`): a standard action on a living ally below 0 hit points within
 //!   5 feet heals 1d4 + 1 per two levels, one use of its `resources` entry. Policy: on a
 //!   dying ally within 5 feet (after lay on hands, before the turn's attack). Simplified: it
@@ -99,6 +100,7 @@ mod missile;
 mod perform;
 mod rage;
 mod smite;
+mod whip;
 
 pub(crate) use guard::{FAVORED_TERRAIN, UNCANNY_DODGE};
 
@@ -159,6 +161,9 @@ pub struct Gun {
     pub grit: Option<(u8, u32)>,
     /// The firearm that misfires (its index in `attacks`) and its misfire value.
     pub misfire: Option<(u8, u8)>,
+    /// « Pistol-Whip »: the melee line of the blow and the firearm it is struck with (indexes
+    /// in `attacks`).
+    pub whip: Option<(u8, u8)>,
 }
 
 /// « APG — Witch — Hexes »: which hexes a witch knows and their numbers.
@@ -260,6 +265,10 @@ impl ClassAbilities {
                 Special::Misfire { attack, value } => {
                     let line = attack.min(255) as u8;
                     out.gun.get_or_insert_default().misfire = Some((line, value));
+                }
+                Special::PistolWhip { attack, firearm } => {
+                    let lines = (attack.min(255) as u8, firearm.min(255) as u8);
+                    out.gun.get_or_insert_default().whip = Some(lines);
                 }
                 Special::Hex { kind, dc } => {
                     let hexes = out.hexes.get_or_insert(Hexes {

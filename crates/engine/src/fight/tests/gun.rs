@@ -125,3 +125,75 @@ fn quick_clear_mends_a_misfired_firearm_as_a_move_action_for_1_grit() {
         "- | - | battle over: draw after 2 rounds (round cap)",
     ]);
 }
+
+/// [`slinger`] with `grit` grit points and the pistol-whip deed: the blow's line (+4, 1d10+1
+/// bludgeoning, ×2) after the musket.
+fn whipper(grit: u32) -> Combatant {
+    creature(
+        "slinger",
+        json!({
+            "level": 3,
+            "abilities": { "wis_score": 16 },
+            "cmb": 4,
+            "attacks": [{
+                "name": "musket", "kind": "ranged", "attack_bonus": 6,
+                "damage": [{ "formula": "1d12", "types": ["bludgeoning", "piercing"] }],
+                "crit_mult": 4, "range_increment_ft": 40, "firearm": true, "two_handed": true
+            }, {
+                "name": "pistol-whip", "kind": "melee", "attack_bonus": 4,
+                "damage": [{ "formula": "1d10", "types": ["bludgeoning"] }],
+                "damage_bonus": 1, "crit_mult": 2, "two_handed": true
+            }],
+            "resources": { "grit": grit },
+            "specials": [
+                { "rule": "grit", "resource": "grit" },
+                { "rule": "pistol_whip", "attack": "pistol-whip", "firearm": "musket" }
+            ]
+        }),
+    )
+}
+
+#[test]
+fn pistol_whip_strikes_with_the_firearm_for_1_grit_and_trips_on_a_hit() {
+    let s = scenario(
+        room(&["AB"]),
+        vec![("a", vec![whipper(3)]), ("b", vec![target()])],
+        1,
+    );
+    let p = play(&s, &[(20, 10), (20, 1), (20, 15), (10, 6), (20, 14)]);
+    p.assert_log(&[
+        "- | - | initiative: slinger d20=10+2=12",
+        "- | - | initiative: target d20=1+0=1",
+        // Adjacent, with 2 grit or more: the blow rather than a shot from a threatened square.
+        "1 | slinger | pistol-whip vs target: 1 grit (2 left)",
+        "1 | slinger | pistol-whip vs target d20=15+4=19 AC 16 -> HIT 7 dmg (target hp 100 -> 93)",
+        // The hit's free trip: CMB +4 against CMD 11.
+        "1 | slinger | trip vs target: d20=14+4=18 vs CMD 11 -> SUCCESS",
+        "1 | slinger | target is knocked prone",
+        "1 | target | stands up",
+        "1 | target | move (0,1) (no way forward)",
+        "- | - | battle over: draw after 1 rounds (round cap)",
+    ]);
+}
+
+#[test]
+fn pistol_whip_keeps_the_last_grit_point_and_its_line_is_never_an_ordinary_weapon() {
+    let s = scenario(
+        room(&["AB"]),
+        vec![("a", vec![whipper(2)]), ("b", vec![target()])],
+        2,
+    );
+    let p = play(&s, &[(20, 10), (20, 1), (20, 2), (20, 12), (12, 5)]);
+    p.assert_log(&[
+        "- | - | initiative: slinger d20=10+2=12",
+        "- | - | initiative: target d20=1+0=1",
+        "1 | slinger | pistol-whip vs target: 1 grit (1 left)",
+        "1 | slinger | pistol-whip vs target d20=2+4=6 AC 16 -> MISS",
+        "1 | target | move (0,1) (no way forward)",
+        // One grit point left, kept for the other deeds: a shot (touch AC within the first
+        // increment), never the blow's line as a melee weapon.
+        "2 | slinger | musket vs target d20=12+6=18 AC 11 -> HIT 5 dmg (target hp 100 -> 95)",
+        "2 | target | move (0,1) (no way forward)",
+        "- | - | battle over: draw after 2 rounds (round cap)",
+    ]);
+}

@@ -60,6 +60,15 @@ impl View<'_> {
         f.has_grit(u.index()) && f.grit(u.index()) >= 1 && f.jammed(u.index()).is_some()
     }
 
+    /// The expected damage of `u`'s pistol-whip on `t` (hundredths of a hit point) when it can
+    /// make one now (`fight::class::whip`): 1 grit, its firearm in hand, `t` in the blow's
+    /// reach.
+    #[inline]
+    pub fn pistol_whip_x100(&self, u: UnitId, t: UnitId) -> Option<i64> {
+        let blow = self.fight.can_pistol_whip(u.index(), t.index())?;
+        Some(self.swing_damage_x100(u, t, blow, 0))
+    }
+
     /// Grit points `u` has left (0 without grit).
     #[inline]
     pub fn grit(&self, u: UnitId) -> u32 {

@@ -89,6 +89,9 @@ impl<'f> View<'f> {
         let mut natural = 0;
         let mut best = 0;
         for (w, weapon) in info.weapons.iter().enumerate() {
+            if self.fight.is_deed_line(a.index(), w) {
+                continue;
+            }
             let count = i64::from(weapon.count);
             if weapon.natural {
                 natural += count * self.swing_damage_x100(a, t, w, 0);
@@ -108,6 +111,7 @@ impl<'f> View<'f> {
     pub fn best_swing_x100(&self, a: UnitId, t: UnitId) -> i64 {
         let weapons = self.fight.info[a.index()].weapons.len();
         (0..weapons)
+            .filter(|&w| !self.fight.is_deed_line(a.index(), w))
             .map(|w| self.swing_damage_x100(a, t, w, 0))
             .max()
             .unwrap_or(0)
