@@ -16,6 +16,7 @@
 //! are the scoped ones of [`executor`].
 
 pub mod band;
+pub mod cache_entry;
 pub mod cells;
 pub mod difficulty;
 pub mod executor;
@@ -26,6 +27,7 @@ pub mod hash;
 pub mod header;
 pub mod ids;
 pub mod journal;
+pub mod journal_read;
 pub mod json;
 mod numbers;
 pub mod output;

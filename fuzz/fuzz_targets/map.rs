@@ -1,0 +1,32 @@
+//! Map YAML (`parse_map`): a refusal names the file; an accepted map reads the same twice and
+//! plays: one goblin per side of its deployment, one short fight whose tally holds together.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use pf1e_engine::map::parse_map;
+use pf1e_engine::scenario::FightOptions;
+use pf1e_fuzz::checks::{plays_briefly, refusal_names};
+use pf1e_fuzz::fixtures::GOBLIN;
+use pf1e_sweep::source::{Document, ScenarioSource, SideSource};
+
+const LABEL: &str = "fuzz.yaml";
+
+fuzz_target!(|text: &str| {
+    let map = match parse_map(LABEL, text) {
+        Ok(map) => map,
+        Err(errors) => return refusal_names(LABEL, &errors),
+    };
+    let again = parse_map(LABEL, text).expect("a map accepted once is accepted again");
+    assert_eq!(map, again);
+    let mut source = ScenarioSource::new(Document::new(LABEL, text), FightOptions::default());
+    let goblin = source.add_combatant(Document::new("goblin.json", GOBLIN));
+    source.sides = (map.deployment().iter().take(4))
+        .map(|(name, _)| SideSource {
+            name: name.clone(),
+            members: vec![goblin],
+            tactic: Default::default(),
+            start: None,
+        })
+        .collect();
+    plays_briefly(&source);
+});
