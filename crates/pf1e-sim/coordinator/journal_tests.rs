@@ -141,7 +141,8 @@ fn a_header_naming_a_job_or_format_in_accents_is_refused_without_a_panic() {
     let job = format!("a{}", "é".repeat(20));
     std::fs::write(&path, text.replacen("\"abc\"", &format!("\"{job}\""), 1)).unwrap();
     let e = open(&path, "abc", 10).unwrap_err().to_string();
-    assert!(e.contains("belongs to another job (aéééééé…)"), "{e}");
+    let quoted = format!("belongs to another job (a{}…)", "é".repeat(11));
+    assert!(e.contains(&quoted), "{e}");
     let format = format!("pf1e-sim journal vx{}", "é".repeat(20));
     let edited = text.replacen(pf1e_sweep::journal::FORMAT, &format, 1);
     std::fs::write(&path, edited).unwrap();
