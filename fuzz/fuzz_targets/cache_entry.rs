@@ -36,8 +36,13 @@ fuzz_target!(|text: &str| {
     let (sides, units) = own_shape(text);
     match decode(text, &key, sides, units) {
         Ok(tally) => {
-            tally.check(sides, units).expect("an accepted tally holds together");
-            assert_eq!(decode(&encode(&key, &tally), &key, sides, units), Ok(tally.clone()));
+            tally
+                .check(sides, units)
+                .expect("an accepted tally holds together");
+            assert_eq!(
+                decode(&encode(&key, &tally), &key, sides, units),
+                Ok(tally.clone())
+            );
             merges_checked(&tally);
         }
         Err(why) => assert!(!why.is_empty()),

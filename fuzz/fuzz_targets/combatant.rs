@@ -7,8 +7,8 @@ use libfuzzer_sys::fuzz_target;
 use pf1e_engine::model::parse_combatant;
 use pf1e_engine::scenario::FightOptions;
 use pf1e_fuzz::checks::{plays_briefly, refusal_names};
-use pf1e_fuzz::fixtures::{ARENA, GOBLIN};
-use pf1e_sweep::source::{Document, ScenarioSource, SideSource};
+use pf1e_fuzz::fixtures::{ARENA, GOBLIN, side_of_one};
+use pf1e_sweep::source::{Document, ScenarioSource};
 
 const LABEL: &str = "fuzz.json";
 
@@ -25,12 +25,9 @@ fuzz_target!(|text: &str| {
     );
     let fuzzed = source.add_combatant(Document::new(LABEL, text));
     let goblin = source.add_combatant(Document::new("goblin.json", GOBLIN));
-    let side = |name: &str, member| SideSource {
-        name: name.into(),
-        members: vec![member],
-        tactic: Default::default(),
-        start: None,
-    };
-    source.sides = vec![side("players", fuzzed), side("monsters", goblin)];
+    source.sides = vec![
+        side_of_one("players", fuzzed),
+        side_of_one("monsters", goblin),
+    ];
     plays_briefly(&source);
 });

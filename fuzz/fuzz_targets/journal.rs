@@ -69,7 +69,9 @@ fuzz_target!(|data: &[u8]| {
     for (shard, tally) in &recorded.shards {
         let runs = plan.shard(shard.0).expect("a shard of the plan");
         assert_eq!(tally.fights, runs.end - runs.start);
-        tally.check(SIDES, UNITS).expect("a tally that holds together");
+        tally
+            .check(SIDES, UNITS)
+            .expect("a tally that holds together");
     }
     shards.sort_unstable();
     shards.dedup();

@@ -6,8 +6,8 @@ use libfuzzer_sys::fuzz_target;
 use pf1e_engine::map::parse_map;
 use pf1e_engine::scenario::FightOptions;
 use pf1e_fuzz::checks::{plays_briefly, refusal_names};
-use pf1e_fuzz::fixtures::GOBLIN;
-use pf1e_sweep::source::{Document, ScenarioSource, SideSource};
+use pf1e_fuzz::fixtures::{GOBLIN, side_of_one};
+use pf1e_sweep::source::{Document, ScenarioSource};
 
 const LABEL: &str = "fuzz.yaml";
 
@@ -21,12 +21,7 @@ fuzz_target!(|text: &str| {
     let mut source = ScenarioSource::new(Document::new(LABEL, text), FightOptions::default());
     let goblin = source.add_combatant(Document::new("goblin.json", GOBLIN));
     source.sides = (map.deployment().iter().take(4))
-        .map(|(name, _)| SideSource {
-            name: name.clone(),
-            members: vec![goblin],
-            tactic: Default::default(),
-            start: None,
-        })
+        .map(|(name, _)| side_of_one(name, goblin))
         .collect();
     plays_briefly(&source);
 });

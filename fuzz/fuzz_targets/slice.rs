@@ -33,7 +33,10 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => {
             assert!(e.to_string().starts_with(LABEL), "{e}");
             if resealed.is_some() {
-                assert!(!matches!(e, SliceError::Checksum { .. }), "a fresh seal refused");
+                assert!(
+                    !matches!(e, SliceError::Checksum { .. }),
+                    "a fresh seal refused"
+                );
             }
         }
     }
