@@ -3,7 +3,8 @@
 //! shards ([`shard`]), played by the one local [`executor`] (or by workers, which the binary
 //! reaches) and merged by checked integer addition; the merged tally is rendered ([`output`]:
 //! [`report`] in French, [`json`], [`transcript`]). Batch slices ([`mod@slice`], joined by
-//! [`slice_merge`]) and the coordinator's [`journal`] lines store tallies as the engine's JSON.
+//! [`slice_merge`]), the coordinator's [`journal`] lines (read back whole by [`journal_read`])
+//! and the sweep cache's entries ([`cache_entry`]) store tallies as the engine's JSON.
 //!
 //! Spells: [`spells`] holds a catalogue folder as read and gives each source only the spell
 //! files its combatants name; [`spell_list`] renders the catalogue (`pf1e-sim spells`).
