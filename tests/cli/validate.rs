@@ -161,6 +161,22 @@ fn ragged_map_names_file_and_field() {
 }
 
 #[test]
+fn a_map_whose_legend_is_empty_or_all_wrong_names_file_and_field() {
+    for legend in ["{}", "\n  \"ab\": { type: floor, move_cost: 1 }"] {
+        let (_dir, path) = temp_file(
+            "bare.yaml",
+            &format!("terrain: |\n  ..\nlegend: {legend}\n"),
+        );
+        let out = pf1e_sim(&["validate", &path]);
+        assert_exit(&out, 2);
+        let err = stderr(&out);
+        assert!(err.starts_with(&format!("error: {path}")), "{err}");
+        assert!(err.contains("is not in the legend"), "{err}");
+        assert!(stdout(&out).is_empty());
+    }
+}
+
+#[test]
 fn json_syntax_error_gives_line_and_column() {
     let (_dir, path) = temp_file(
         "broken.json",

@@ -514,8 +514,10 @@ impl Tally {
     /// a fight lasts at most `round_cap` rounds, so `rounds_sum ≤ fights × round_cap` and
     /// `rounds_sq_sum ≤ fights × round_cap²`; and for any whole numbers r ≥ 0, `Σ r ≤ Σ r²`
     /// and `(Σ r)² ≤ fights × Σ r²` (Cauchy–Schwarz). Hits and damage have no honest bound per
-    /// fight (a fight may last the whole cap); merging them is checked against overflow.
+    /// fight (a fight may last the whole cap); merging them is checked against overflow. A
+    /// tally whose distributions have the wrong lengths is refused, not read past its end.
     pub fn check_rounds(&self, round_cap: u32) -> Result<(), TallyError> {
+        self.same_lengths()?;
         let (fights, sum, sq) = (
             u128::from(self.fights),
             u128::from(self.rounds_sum),
@@ -701,6 +703,19 @@ mod tests {
         let mut short = sample(1);
         short.rounds_hist.pop();
         assert!(Tally::empty(2, 1).merge(&short).is_err());
+    }
+
+    #[test]
+    fn check_rounds_refuses_a_tally_without_its_distributions() {
+        let mut t = Tally::empty(2, 1);
+        t.rounds_hist.clear();
+        assert!(t.check_rounds(100).is_err());
+        let wire_default = Tally {
+            units: Vec::new(),
+            wins: Vec::new(),
+            ..t
+        };
+        assert!(wire_default.check_rounds(100).is_err());
     }
 
     #[test]

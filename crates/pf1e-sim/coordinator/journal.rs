@@ -1,9 +1,9 @@
 //! `--journal FILE`: the coordinator's record of merged shards, so a job stopped midway (the
 //! coordinator killed, the machine rebooted) resumes where it was. The lines' format (a header
 //! naming the job, then one line per merged shard with its tally) and their checks are the
-//! sweep crate's (`journal`); this module owns the file. A shard's line is appended and fsynced
-//! *before* the shard counts, so every shard in the journal is in the report and none is
-//! counted twice.
+//! sweep crate's (`journal`, `journal_read`); this module owns the file. A shard's line is
+//! appended and fsynced *before* the shard counts, so every shard in the journal is in the
+//! report and none is counted twice.
 //!
 //! On resume the header must name the same job (else the journal is refused: it belongs to
 //! another job); every line must fit the plan and hold together; a torn last line (the
@@ -11,16 +11,17 @@
 //! journal file is touched. The file is locked (`flock`) while the coordinator runs: a second
 //! coordinator on the same journal is refused.
 
-use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Seek as _, Write as _};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context as _, bail};
+use anyhow::Context as _;
 use pf1e_engine::tally::Tally;
 use pf1e_sweep::ids::{JobId, ShardId};
-use pf1e_sweep::journal::{EntryError, HeaderCheck, JournalEntry, JournalHeader};
+use pf1e_sweep::journal::{JournalEntry, JournalHeader};
+pub use pf1e_sweep::journal_read::Recorded;
+use pf1e_sweep::journal_read::read_journal;
 use pf1e_sweep::shard::ShardPlan;
 
 use crate::input::{InputError, MAX_JOURNAL_BYTES, read_to_cap};
@@ -30,14 +31,6 @@ use crate::input::{InputError, MAX_JOURNAL_BYTES, read_to_cap};
 pub struct Journal {
     path: PathBuf,
     file: File,
-}
-
-/// What a journal already holds for this job.
-#[derive(Debug, Default)]
-pub struct Recorded {
-    pub shards: Vec<(ShardId, Tally)>,
-    /// A torn last line was cut off.
-    pub torn: bool,
 }
 
 impl Journal {
@@ -59,10 +52,6 @@ impl Journal {
             .open(path)
             .with_context(|| format!("cannot open the journal {}", path.display()))?;
         let label = path.display();
-        let mut recorded = Recorded::default();
-        let mut good_bytes: u64 = 0;
-        // Where each shard already read sits in `recorded.shards`: one lookup per line.
-        let mut seen: BTreeMap<ShardId, usize> = BTreeMap::new();
         if !file.metadata().is_ok_and(|m| m.is_file()) {
             return Err(InputError(format!("the journal {label} is not a regular file")).into());
         }
@@ -74,67 +63,10 @@ impl Journal {
                 "{label} is not a pf1e-sim journal (not UTF-8 text)"
             ))
         })?;
-        let lines: Vec<&str> = text.split_inclusive('\n').collect();
-        let count = lines.len();
-        for (i, line) in lines.into_iter().enumerate() {
-            let last = i + 1 == count;
-            let complete = line.ends_with('\n');
-            if i == 0 {
-                match header.check(line.trim_end()) {
-                    HeaderCheck::Same if complete => {}
-                    HeaderCheck::AnotherJob { theirs } if complete => bail!(
-                        "the journal {label} belongs to another job ({}…), not this one ({}…): the files, seed or run count differ; use another --journal file",
-                        &theirs[..theirs.len().min(12)],
-                        job.short()
-                    ),
-                    HeaderCheck::AnotherShardSize { theirs } if complete => bail!(
-                        "the journal {label} was written with --shard-runs {theirs}; rerun with the same shard size to resume it"
-                    ),
-                    HeaderCheck::AnotherFormat { theirs } if complete => bail!(
-                        "the journal {label} is in the format « {} », written by another pf1e-sim; use another --journal file",
-                        &theirs[..theirs.len().min(40)]
-                    ),
-                    _ if last && !complete => {
-                        recorded.torn = true;
-                        break;
-                    }
-                    _ => bail!("{label} is not a pf1e-sim journal"),
-                }
-            } else {
-                match JournalEntry::parse(line.trim_end()) {
-                    Ok(entry) if complete => {
-                        let shard = entry
-                            .check(plan, sides, units)
-                            .map_err(anyhow::Error::msg)
-                            .with_context(|| format!("{label}, line {}", i + 1))?;
-                        let tally = entry.tally;
-                        match seen.get(&shard).map(|&at| &recorded.shards[at].1) {
-                            Some(kept) if *kept != tally => bail!(
-                                "{label}, line {}: {shard} is recorded twice with different tallies",
-                                i + 1
-                            ),
-                            Some(_) => {}
-                            None => {
-                                seen.insert(shard, recorded.shards.len());
-                                recorded.shards.push((shard, tally));
-                            }
-                        }
-                    }
-                    Err(EntryError::Checksum) if complete => bail!(
-                        "{label}, line {}: the checksum does not match the line (edited by hand or corrupted)",
-                        i + 1
-                    ),
-                    _ if last => {
-                        recorded.torn = true;
-                        break;
-                    }
-                    Ok(_) | Err(_) => bail!("{label}, line {}: not a journal entry", i + 1),
-                }
-            }
-            good_bytes += line.len() as u64;
-        }
+        let recorded = read_journal(&text, &label.to_string(), &header, plan, sides, units)
+            .map_err(anyhow::Error::msg)?;
         if recorded.torn {
-            file.set_len(good_bytes)
+            file.set_len(recorded.good_bytes)
                 .with_context(|| format!("cannot cut the torn last line of {label}"))?;
             file.seek(std::io::SeekFrom::End(0))?;
         }
@@ -142,7 +74,7 @@ impl Journal {
             path: path.to_path_buf(),
             file,
         };
-        if good_bytes == 0 {
+        if recorded.good_bytes == 0 {
             journal.append_line(&header.to_line())?;
         }
         Ok((journal, recorded))

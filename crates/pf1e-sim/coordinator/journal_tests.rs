@@ -130,3 +130,22 @@ fn a_journal_of_many_shards_loads_in_linear_time() {
     assert_eq!(recorded.shards.len(), SHARDS as usize);
     assert!(took.as_secs_f64() < 8.0, "{SHARDS} shards took {took:?}");
 }
+
+#[test]
+fn a_header_naming_a_job_or_format_in_accents_is_refused_without_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    drop(open(&path, "abc", 10).unwrap());
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Byte 12 of the job and byte 40 of the format fall inside a two-byte « é ».
+    let job = format!("a{}", "é".repeat(20));
+    std::fs::write(&path, text.replacen("\"abc\"", &format!("\"{job}\""), 1)).unwrap();
+    let e = open(&path, "abc", 10).unwrap_err().to_string();
+    let quoted = format!("belongs to another job (a{}…)", "é".repeat(11));
+    assert!(e.contains(&quoted), "{e}");
+    let format = format!("pf1e-sim journal vx{}", "é".repeat(20));
+    let edited = text.replacen(pf1e_sweep::journal::FORMAT, &format, 1);
+    std::fs::write(&path, edited).unwrap();
+    let e = open(&path, "abc", 10).unwrap_err().to_string();
+    assert!(e.contains("in the format « pf1e-sim journal vxééé"), "{e}");
+}

@@ -3,7 +3,8 @@
 //! shards ([`shard`]), played by the one local [`executor`] (or by workers, which the binary
 //! reaches) and merged by checked integer addition; the merged tally is rendered ([`output`]:
 //! [`report`] in French, [`json`], [`transcript`]). Batch slices ([`mod@slice`], joined by
-//! [`slice_merge`]) and the coordinator's [`journal`] lines store tallies as the engine's JSON.
+//! [`slice_merge`]), the coordinator's [`journal`] lines (read back whole by [`journal_read`])
+//! and the sweep cache's entries ([`cache_entry`]) store tallies as the engine's JSON.
 //!
 //! Spells: [`spells`] holds a catalogue folder as read and gives each source only the spell
 //! files its combatants name; [`spell_list`] renders the catalogue (`pf1e-sim spells`).
@@ -16,6 +17,7 @@
 //! are the scoped ones of [`executor`].
 
 pub mod band;
+pub mod cache_entry;
 pub mod cells;
 pub mod difficulty;
 pub mod executor;
@@ -26,6 +28,7 @@ pub mod hash;
 pub mod header;
 pub mod ids;
 pub mod journal;
+pub mod journal_read;
 pub mod json;
 mod numbers;
 pub mod output;

@@ -73,6 +73,14 @@ impl<'a> Checker<'a> {
                 }
             }
         }
+        if legend.is_empty() {
+            // No terrain to index: every square's character was reported above.
+            if self.problems.is_empty() {
+                self.problems
+                    .add("legend", "must list at least one terrain");
+            }
+            return Err(self.problems.into_errors());
+        }
         let elevation = raw
             .elevation
             .as_deref()
