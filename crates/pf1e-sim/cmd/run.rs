@@ -10,8 +10,8 @@
 use std::path::Path;
 
 use anyhow::Context as _;
-use pf1e_engine::tally::{Tally, TallyError};
-use pf1e_sweep::executor::{default_threads, execute};
+use pf1e_engine::tally::Tally;
+use pf1e_sweep::executor::{default_threads, execute_in_seed_order};
 use pf1e_sweep::output::render_run;
 use pf1e_sweep::pick::{Pick, picked_run};
 use pf1e_sweep::play::{fight_log, first_fight, play_runs};
@@ -26,7 +26,7 @@ use crate::out_file::{check_destination, write_output};
 use crate::output::print;
 
 pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
-    let job = match prepare_run(args, args.shard_runs) {
+    let job = match prepare_run(args, args.shard_runs, args.target_band) {
         Ok(job) => job,
         Err(code) => return Ok(code),
     };
@@ -54,15 +54,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let progress = Progress::new(args.runs, 0, false);
     progress.note("local threads");
     let play = |runs| play_runs(&job.scenario, args.seed, runs);
-    let tally = execute(
+    let tally = execute_in_seed_order(
         &job.plan,
         threads,
         &job.header.empty_tally(),
+        job.header.target_band,
         play,
-        |_, shard| {
-            progress.advance(shard.fights);
-            Ok::<(), TallyError>(())
-        },
+        |shard| progress.advance(shard.fights),
     )
     .context("the engine returned a tally of another shape")?;
     progress.finish();

@@ -11,10 +11,11 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use pf1e_engine::scenario::Scenario;
 use pf1e_engine::tally::Tally;
-use pf1e_sweep::executor::{default_threads, execute};
+use pf1e_sweep::executor::{default_threads, execute_while};
 use pf1e_sweep::ids::ShardId;
 use pf1e_sweep::play::play_runs;
 use pf1e_sweep::shard::ShardPlan;
+use pf1e_sweep::target_band::{SeedOrder, TargetBand};
 use prost::Message as _;
 
 use super::discovery::{Dial, WorkerUrl, discover, workers_or_report};
@@ -31,11 +32,30 @@ use crate::rpc::auth::Token;
 /// machine that round trip can cost a scheduler tick per shard).
 const QUEUED_PER_WORKER: usize = 1;
 
-/// Where merged shards go: the journal first (durably), then the total and the progress bar.
+/// Where merged shards go: the journal first (durably), then the total — merged in seed order,
+/// which a precision-driven job reads to stop ([`SeedOrder`]) — and the progress bar.
 pub struct JobCollector {
-    pub total: Tally,
+    pub order: SeedOrder,
     pub journal: Option<Journal>,
     pub progress: Progress,
+}
+
+impl JobCollector {
+    /// A collector of the `shards` shards of a job whose tallies start from `empty`.
+    pub fn new(target: Option<TargetBand>, shards: u64, empty: Tally, progress: Progress) -> Self {
+        JobCollector {
+            order: SeedOrder::new(target, shards, empty),
+            journal: None,
+            progress,
+        }
+    }
+
+    /// Merges a shard already recorded (the journal's, on resume).
+    pub fn recorded(&mut self, shard: ShardId, tally: &Tally) -> anyhow::Result<()> {
+        self.order.add(shard.0, tally)?;
+        self.progress.advance(tally.fights);
+        Ok(())
+    }
 }
 
 impl Collector for JobCollector {
@@ -43,13 +63,17 @@ impl Collector for JobCollector {
         if let Some(journal) = &mut self.journal {
             journal.record(shard, &runs, tally)?;
         }
-        self.total.merge(tally)?;
+        self.order.add(shard.0, tally)?;
         self.progress.advance(runs.end - runs.start);
         Ok(())
     }
 
     fn workers(&mut self, alive: usize) {
         self.progress.workers(alive);
+    }
+
+    fn finished(&self) -> bool {
+        self.order.finished()
     }
 }
 
@@ -277,7 +301,7 @@ pub fn settle(
 }
 
 /// Plays `missing` on this machine's threads, handing each shard to `collector` as it
-/// completes (so the journal records local shards too).
+/// completes (so the journal records local shards too), until the collector is finished.
 fn play_locally(
     fallback: Fallback,
     missing: &[(ShardId, Range<u64>)],
@@ -290,14 +314,15 @@ fn play_locally(
     } = fallback;
     let ranges: Vec<Range<u64>> = missing.iter().map(|(_, runs)| runs.clone()).collect();
     let empty = Tally::empty(scenario.sides().len(), scenario.units().len());
-    execute(
+    execute_while(
         &ranges[..],
         threads.unwrap_or_else(default_threads),
         &empty,
         |runs| play_runs(scenario, seed, runs),
         |index, tally| {
             let (shard, runs) = &missing[index as usize];
-            collector.merged(*shard, runs.clone(), tally)
+            collector.merged(*shard, runs.clone(), tally)?;
+            Ok::<bool, anyhow::Error>(!collector.finished())
         },
     )?;
     Ok(())

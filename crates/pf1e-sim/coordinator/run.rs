@@ -25,7 +25,7 @@ use crate::rpc::convert::source_to_pb;
 /// Plays the job; returns the exit code.
 pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<u8> {
     let shard_runs = options.shard_runs.unwrap_or(args.shard_runs);
-    let job = match prepare_run(args, shard_runs) {
+    let job = match prepare_run(args, shard_runs, args.target_band) {
         Ok(job) => job,
         Err(code) => return Ok(code),
     };
@@ -53,15 +53,16 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
             }
         }
     }
-    let mut collector = JobCollector {
-        total: job.header.empty_tally(),
-        journal,
-        progress: Progress::new(args.runs, 0, options.quiet),
-    };
+    let mut collector = JobCollector::new(
+        args.target_band,
+        job.plan.len(),
+        job.header.empty_tally(),
+        Progress::new(args.runs, 0, options.quiet),
+    );
+    collector.journal = journal;
     let mut done = vec![false; usize::try_from(job.plan.len()).context("too many shards")?];
     for (shard, tally) in &recorded {
-        collector.total.merge(tally)?;
-        collector.progress.advance(tally.fights);
+        collector.recorded(*shard, tally)?;
         done[shard.0 as usize] = true;
     }
     let missing: Vec<(ShardId, Range<u64>)> = all_shards(&job.plan)
@@ -80,7 +81,7 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
         .transcript
         .then(|| first_fight(&job.scenario, args.seed));
 
-    if !missing.is_empty() {
+    if !missing.is_empty() && !collector.order.finished() {
         let wire = Arc::new(WireJob {
             job_id,
             scenario: source_to_pb(&job.source),
@@ -99,17 +100,18 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
         }
     }
     collector.progress.finish();
-    if collector.total.fights != args.runs {
+    let total = collector.order.total();
+    if !collector.order.finished() || (args.target_band.is_none() && total.fights != args.runs) {
         bail!(
             "internal error: merged {} fights for {} runs",
-            collector.total.fights,
+            total.fights,
             args.runs
         );
     }
     let report = render_run(
         args.format.into(),
         &job.header,
-        &collector.total,
+        total,
         first_fight.as_deref(),
     )?;
     print(&report, "the report")

@@ -87,6 +87,11 @@ pub trait Collector {
     fn merged(&mut self, shard: ShardId, runs: Range<u64>, tally: &Tally) -> anyhow::Result<()>;
     /// The number of usable workers changed.
     fn workers(&mut self, _alive: usize) {}
+    /// Whether the job needs no more shards (a precision-driven job reached its target): the
+    /// scheduler then returns, and the calls still running are cancelled.
+    fn finished(&self) -> bool {
+        false
+    }
 }
 
 /// What the scheduler counted along the way.
@@ -141,7 +146,8 @@ enum Event {
     },
 }
 
-/// Plays `shards` on `workers` through `launcher` until each is merged into `collector`.
+/// Plays `shards` on `workers` through `launcher` until each is merged into `collector`, or
+/// until the collector says it is finished.
 pub async fn run_shards<L: ShardLauncher>(
     launcher: Arc<L>,
     workers: &[WorkerSlots],
@@ -151,7 +157,7 @@ pub async fn run_shards<L: ShardLauncher>(
 ) -> Result<Stats, JobError> {
     let mut run = Scheduler::new(launcher, workers, shards, policy);
     collector.workers(alive(&run.workers));
-    while run.remaining > 0 {
+    while run.remaining > 0 && !collector.finished() {
         run.fill_slots();
         let Some(event) = run.tasks.join_next().await else {
             // Nothing runs and nothing can be launched: every worker is gone.
