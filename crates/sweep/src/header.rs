@@ -81,6 +81,11 @@ impl ReportHeader {
         }
     }
 
+    /// The side names, in the tally's order.
+    pub fn side_names(&self) -> Vec<String> {
+        self.sides.iter().map(|s| s.name.clone()).collect()
+    }
+
     /// The empty tally of this encounter (the identity of merging).
     pub fn empty_tally(&self) -> Tally {
         Tally::empty(self.sides.len(), self.units.len())

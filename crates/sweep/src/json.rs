@@ -15,7 +15,7 @@ use crate::difficulty::{Difficulty, Encounter};
 use crate::figures::Figures;
 use crate::header::{ReportHeader, ShapeMismatch, SideHeader, UnitHeader};
 use crate::synthesis::synthesis;
-use crate::target_band::{TargetBand, side_names, stop_line};
+use crate::target_band::{TargetBand, stop_line};
 use crate::warnings::warnings;
 
 /// Version of this JSON shape; bumped when a key changes meaning or disappears.
@@ -169,7 +169,7 @@ impl JsonReport {
                 target_points: target.points(),
                 target_ten_thousandths: target,
                 met: target.holds(tally),
-                line: stop_line(target, &side_names(header), tally),
+                line: stop_line(target, &header.side_names(), tally),
             }),
             sides,
             draws: f.draws,

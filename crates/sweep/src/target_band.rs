@@ -194,11 +194,6 @@ impl SeedOrder {
     }
 }
 
-/// The header's side names, in the tally's order (for [`stop_line`]).
-pub fn side_names(header: &crate::header::ReportHeader) -> Vec<String> {
-    header.sides.iter().map(|s| s.name.clone()).collect()
-}
-
 /// Groups thousands with a space, as the stop line prints them: 12000 → `12 000`.
 fn grouped(n: u64) -> String {
     let digits = n.to_string();
