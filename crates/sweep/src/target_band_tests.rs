@@ -112,7 +112,7 @@ fn the_stop_line_says_where_and_why() {
     let t = tally(&[600, 400], 0);
     assert_eq!(
         stop_line(band("0.5"), &sides, &t),
-        "Arrêt au maximum de 1 000 combats (--runs) : bande 3σ de ±4.65 point pour players, au-delà de ±0.5"
+        "Arrêt au maximum de 1 000 combats (--runs) : bande 3σ de ±4.65 points pour players, au-delà de ±0.5"
     );
     assert_eq!(grouped(999), "999");
     assert_eq!(grouped(1_234_567), "1 234 567");
