@@ -29,6 +29,7 @@ mod data {
 }
 
 mod distributed {
+    mod band;
     mod cancel;
     mod faults;
     mod harness;

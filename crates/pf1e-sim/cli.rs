@@ -9,6 +9,7 @@ use std::time::Duration;
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 use pf1e_sweep::output::{RunFormat, SweepFormat as SweepOutput};
 use pf1e_sweep::pick::Pick;
+use pf1e_sweep::target_band::TargetBand;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -214,6 +215,13 @@ pub struct RunArgs {
     /// Fights per shard (≥ 1). The report does not depend on it.
     #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
     pub shard_runs: u64,
+    /// Precision-driven job: --runs becomes the maximum, and the job stops at the first
+    /// checkpoint (every 1000 fights, in seed order) where every side's 3σ half-width is at
+    /// most PCT percentage points (e.g. 0.5). Shards are then 1000 fights whatever
+    /// --shard-runs says, so the stopping point is the same on any threads or workers. Not
+    /// with --shard: slices are refused.
+    #[arg(long, value_name = "PCT", conflicts_with = "shard")]
+    pub target_band: Option<TargetBand>,
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -341,6 +349,11 @@ pub struct SweepArgs {
     /// Keep each finished cell's tally in this folder and reuse it on the next run.
     #[arg(long, value_name = "DIR")]
     pub cache: Option<PathBuf>,
+    /// Precision-driven cells: the sweep's runs become each cell's maximum, and each cell
+    /// stops on its own at the first checkpoint (every 1000 fights, in seed order) where
+    /// every side's 3σ half-width is at most PCT percentage points. Not with --shard.
+    #[arg(long, value_name = "PCT", conflicts_with = "shard")]
+    pub target_band: Option<TargetBand>,
     /// Batch clusters: play only slice K of N of the cells × shards (as `run --shard`) and
     /// write its tallies to --tally-out instead of printing; `pf1e-sim merge` joins them.
     #[arg(long, value_name = "K/N", value_parser = shard_slice, requires = "tally_out", conflicts_with_all = ["html", "cache"])]

@@ -17,6 +17,7 @@ use pf1e_sweep::shard::ShardPlan;
 use pf1e_sweep::source::{Document, ScenarioSource, SideSource};
 use pf1e_sweep::spells::{SpellLibrary, first_caster};
 use pf1e_sweep::sweep_job::SweepJob;
+use pf1e_sweep::target_band::{BAND_STEP, TargetBand};
 
 use crate::cli::EncounterArgs;
 use crate::input::{MAX_INPUT_BYTES, read_bounded};
@@ -172,16 +173,23 @@ pub struct PreparedRun {
     pub header: ReportHeader,
 }
 
-/// Reads and compiles `run`'s job and plans it in shards of `shard_runs`; on a data error
-/// prints every problem (one line each) and returns the exit code.
-pub fn prepare_run(args: &EncounterArgs, shard_runs: u64) -> Result<PreparedRun, u8> {
+/// Reads and compiles `run`'s job and plans it in shards of `shard_runs` — of
+/// [`BAND_STEP`] with a target band, whose checkpoints they are; on a data error prints every
+/// problem (one line each) and returns the exit code.
+pub fn prepare_run(
+    args: &EncounterArgs,
+    shard_runs: u64,
+    target_band: Option<TargetBand>,
+) -> Result<PreparedRun, u8> {
     let source = run_source(args).map_err(|errors| report_data_errors(&errors))?;
     let scenario = source.compile().map_err(|e| report_data_errors(&e.0))?;
+    let shard_runs = target_band.map_or(shard_runs, |_| BAND_STEP);
     let plan = ShardPlan::new(args.runs, shard_runs).map_err(|e| {
         say!("error: {e}");
         crate::exit_codes::DATA_ERROR
     })?;
-    let header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);
+    let mut header = ReportHeader::for_scenario(&scenario, args.runs, args.seed);
+    header.target_band = target_band;
     Ok(PreparedRun {
         source,
         scenario,

@@ -11,6 +11,7 @@ use pf1e_engine::error::DataError;
 use pf1e_engine::tally::Tally;
 use pf1e_sweep::output::{SweepFormat, render_sweep};
 use pf1e_sweep::sweep_job::SweepJob;
+use pf1e_sweep::target_band::TargetBand;
 
 use crate::exit_codes::{DATA_ERROR, SUCCESS};
 use crate::out_file::write_output;
@@ -61,15 +62,16 @@ pub fn report_data_errors(errors: &[DataError]) -> u8 {
 }
 
 /// Writes the page if `html` asks for it, then prints the matrix of `tallies` (one per cell, in
-/// cell order) in `format`. `sweep`, `merge` and `coordinator … sweep` all end here, so they
+/// cell order) in `format`, each cell stopped at its own checkpoint with `target_band`. `sweep`, `merge` and `coordinator … sweep` all end here, so they
 /// print the same bytes.
 pub fn print_sweep(
     job: &SweepJob,
     tallies: Vec<Tally>,
     format: SweepFormat,
     html: Option<&Path>,
+    target_band: Option<TargetBand>,
 ) -> anyhow::Result<u8> {
-    let results = job.results(tallies);
+    let results = job.results(tallies, target_band);
     if let Some(out) = html {
         write_output(out, job.page(&results).as_bytes())
             .with_context(|| format!("cannot write the page {}", out.display()))?;

@@ -163,6 +163,9 @@ pub fn command(args: &RunArgs) -> String {
     if args.simple_monster_death {
         words.push("--simple-monster-death".to_string());
     }
+    if let Some(target) = args.target_band {
+        words.push(format!("--target-band {target}"));
+    }
     if let Some(dir) = &args.spells {
         words.push(format!("--spells {}", dir.display()));
     }

@@ -18,7 +18,7 @@ const WARM_UP: u64 = 1000;
 
 pub fn run(bench: &BenchArgs) -> anyhow::Result<u8> {
     let args = &bench.encounter;
-    let job = match prepare_run(args, bench.shard_runs) {
+    let job = match prepare_run(args, bench.shard_runs, None) {
         Ok(job) => job,
         Err(code) => return Ok(code),
     };

@@ -203,5 +203,5 @@ fn merge_sweep(
         }
         cells.push(tally);
     }
-    print_sweep(&job, cells, args.format.into(), args.html.as_deref())
+    print_sweep(&job, cells, args.format.into(), args.html.as_deref(), None)
 }

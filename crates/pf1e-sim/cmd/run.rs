@@ -8,8 +8,7 @@
 //! and shard size change how the work is cut, never a byte of the report.
 
 use anyhow::Context as _;
-use pf1e_engine::tally::TallyError;
-use pf1e_sweep::executor::{default_threads, execute};
+use pf1e_sweep::executor::{default_threads, execute_in_seed_order};
 use pf1e_sweep::play::play_runs;
 
 use crate::cli::RunArgs;
@@ -18,7 +17,7 @@ use crate::load::prepare_run;
 use crate::run_outputs::{RunJob, RunOutputs, command};
 
 pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
-    let job = match prepare_run(args, args.shard_runs) {
+    let job = match prepare_run(args, args.shard_runs, args.target_band) {
         Ok(job) => job,
         Err(code) => return Ok(code),
     };
@@ -33,15 +32,13 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let progress = Progress::new(args.runs, 0, false);
     progress.note("local threads");
     let play = |runs| play_runs(&job.scenario, args.seed, runs);
-    let tally = execute(
+    let tally = execute_in_seed_order(
         &job.plan,
         threads,
         &job.header.empty_tally(),
+        job.header.target_band,
         play,
-        |_, shard| {
-            progress.advance(shard.fights);
-            Ok::<(), TallyError>(())
-        },
+        |shard| progress.advance(shard.fights),
     )
     .context("the engine returned a tally of another shape")?;
     progress.finish();

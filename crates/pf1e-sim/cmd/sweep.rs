@@ -9,11 +9,12 @@
 //! depends on the files only: the thread count changes how the work is cut, never a byte.
 
 use anyhow::Context as _;
-use pf1e_engine::tally::{Tally, TallyError};
-use pf1e_sweep::executor::{default_threads, execute};
+use pf1e_engine::tally::Tally;
+use pf1e_sweep::executor::{default_threads, execute_in_seed_order};
 use pf1e_sweep::play::play_runs;
 use pf1e_sweep::shard::ShardPlan;
 use pf1e_sweep::sweep_job::SHARD_RUNS;
+use pf1e_sweep::target_band::BAND_STEP;
 
 use super::sweep_cache::Cache;
 use crate::cli::SweepArgs;
@@ -28,7 +29,8 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
         Err(code) => return Ok(code),
     };
     let threads = args.threads.unwrap_or_else(default_threads);
-    let plan = ShardPlan::new(job.spec.runs, SHARD_RUNS).context("planning the runs")?;
+    let shard_runs = args.target_band.map_or(SHARD_RUNS, |_| BAND_STEP);
+    let plan = ShardPlan::new(job.spec.runs, shard_runs).context("planning the runs")?;
     if let Some(slice) = args.shard {
         return super::slices::sweep_slice(args, slice, &job, &plan, threads);
     }
@@ -46,7 +48,9 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
     for (index, cell) in job.cells.iter().enumerate() {
         let scenario = &cell.scenario;
         let (sides, units) = (scenario.sides().len(), scenario.units().len());
-        let key = cache.as_ref().map(|_| job.cell_key(index, BUILD));
+        let key = cache
+            .as_ref()
+            .map(|_| job.cell_key(index, BUILD, args.target_band));
         let cached = match (&cache, &key) {
             (Some(c), Some(k)) => c.get(k, sides, units),
             _ => None,
@@ -59,10 +63,14 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
             None => {
                 let empty = Tally::empty(sides, units);
                 let play = |runs| play_runs(scenario, job.spec.seed, runs);
-                let tally = execute(&plan, threads, &empty, play, |_, shard: &Tally| {
-                    progress.advance(shard.fights);
-                    Ok::<(), TallyError>(())
-                })
+                let tally = execute_in_seed_order(
+                    &plan,
+                    threads,
+                    &empty,
+                    args.target_band,
+                    play,
+                    |shard| progress.advance(shard.fights),
+                )
                 .context("the engine returned a tally of another shape")?;
                 if let (Some(c), Some(k)) = (&cache, &key) {
                     c.put(k, &tally).with_context(|| {
@@ -75,5 +83,11 @@ pub fn run(args: &SweepArgs) -> anyhow::Result<u8> {
         tallies.push(tally);
     }
     progress.finish();
-    print_sweep(&job, tallies, args.format.into(), args.html.as_deref())
+    print_sweep(
+        &job,
+        tallies,
+        args.format.into(),
+        args.html.as_deref(),
+        args.target_band,
+    )
 }

@@ -3,9 +3,15 @@
 //! service name gives one address per worker pod), then an `Info` handshake with each. A
 //! worker that is down is skipped with a warning; one that speaks another protocol, runs
 //! another rules build or rejects our token is refused with a message saying why.
+//!
+//! Names are resolved through a [`Resolver`] (the system's in a job), again and again during a
+//! job (`distribute::rediscover`): workers behind one DNS name — a compose service, a
+//! Kubernetes headless Service — that come up later, or come back after a restart, are used.
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
+use std::pin::Pin;
 use std::time::Duration;
 
 use anyhow::{Context as _, bail};
@@ -104,9 +110,37 @@ pub fn worker_urls(flags: &[String], env: Option<&str>) -> anyhow::Result<Vec<Wo
         .collect()
 }
 
+/// Resolves a worker URL's host to its addresses: the system resolver ([`SystemResolver`]) in a
+/// job, a script in tests (so re-resolution is tested on 127.0.0.1 ports without a DNS).
+pub trait Resolver: Send + Sync {
+    fn resolve<'a>(
+        &'a self,
+        host: &'a str,
+        port: u16,
+    ) -> Pin<Box<dyn Future<Output = std::io::Result<Vec<SocketAddr>>> + Send + 'a>>;
+}
+
+/// The operating system's resolver (`getaddrinfo`, through tokio).
+pub struct SystemResolver;
+
+impl Resolver for SystemResolver {
+    fn resolve<'a>(
+        &'a self,
+        host: &'a str,
+        port: u16,
+    ) -> Pin<Box<dyn Future<Output = std::io::Result<Vec<SocketAddr>>> + Send + 'a>> {
+        Box::pin(async move { Ok(tokio::net::lookup_host((host, port)).await?.collect()) })
+    }
+}
+
+/// An address to dial: the worker's name, its URL and the address.
+pub type Target<'u> = (String, &'u WorkerUrl, SocketAddr);
+
 /// A worker that passed the handshake.
 #[derive(Debug)]
 pub struct Admitted {
+    /// The address it was dialled at.
+    pub addr: SocketAddr,
     pub remote: Remote,
     pub threads: usize,
     pub max_request_bytes: u64,
@@ -122,14 +156,30 @@ pub struct Dial<'a> {
 
 /// Resolves every URL and shakes hands with every address; returns the admitted workers and
 /// one message per worker skipped or refused. Addresses seen twice are dialled once.
-pub async fn discover(urls: &[WorkerUrl], dial: &Dial<'_>) -> (Vec<Admitted>, Vec<String>) {
+pub async fn discover(
+    urls: &[WorkerUrl],
+    dial: &Dial<'_>,
+    resolver: &dyn Resolver,
+) -> (Vec<Admitted>, Vec<String>) {
+    let (targets, mut problems) = resolve_all(urls, resolver).await;
+    let (admitted, more) = shake_hands(targets, dial).await;
+    problems.extend(more);
+    (admitted, problems)
+}
+
+/// Every address of every URL (each once, in URL order), and one message per URL that does
+/// not resolve.
+pub async fn resolve_all<'u>(
+    urls: &'u [WorkerUrl],
+    resolver: &dyn Resolver,
+) -> (Vec<Target<'u>>, Vec<String>) {
     let mut problems = Vec::new();
-    let mut targets: Vec<(String, &WorkerUrl, SocketAddr)> = Vec::new();
+    let mut targets: Vec<Target<'u>> = Vec::new();
     for url in urls {
         let shown = format!("{}:{}", url.host, url.port);
-        match tokio::net::lookup_host((url.host.as_str(), url.port)).await {
+        match resolver.resolve(&url.host, url.port).await {
             Ok(addresses) => {
-                for (name, addr) in expand(url, addresses.collect()) {
+                for (name, addr) in expand(url, addresses) {
                     if !targets.iter().any(|(_, _, a)| *a == addr) {
                         targets.push((name, url, addr));
                     }
@@ -138,6 +188,16 @@ pub async fn discover(urls: &[WorkerUrl], dial: &Dial<'_>) -> (Vec<Admitted>, Ve
             Err(e) => problems.push(format!("worker {shown} skipped: cannot resolve it: {e}")),
         }
     }
+    (targets, problems)
+}
+
+/// Shakes hands with every target at once; the admitted workers and one message per worker
+/// skipped or refused.
+pub async fn shake_hands(
+    targets: Vec<Target<'_>>,
+    dial: &Dial<'_>,
+) -> (Vec<Admitted>, Vec<String>) {
+    let mut problems = Vec::new();
     let handshakes: Vec<_> = targets
         .into_iter()
         .map(|(name, url, addr)| {
@@ -242,6 +302,7 @@ async fn handshake(
     let max_request = usize::try_from(limits.max_request_bytes).unwrap_or(usize::MAX);
     let client = client.max_encoding_message_size(max_request);
     Ok(Admitted {
+        addr,
         remote: Remote {
             name: name.to_string(),
             client,

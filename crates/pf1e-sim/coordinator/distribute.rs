@@ -4,38 +4,63 @@
 //! distributed job — finishing it on this machine's threads with `--local-fallback` when no
 //! worker is left, through the same executor `run` uses.
 
+use std::collections::BTreeSet;
 use std::num::NonZeroUsize;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
 
 use anyhow::Context as _;
 use pf1e_engine::scenario::Scenario;
 use pf1e_engine::tally::Tally;
-use pf1e_sweep::executor::{default_threads, execute};
+use pf1e_sweep::executor::{default_threads, execute_while};
 use pf1e_sweep::ids::ShardId;
 use pf1e_sweep::play::play_runs;
 use pf1e_sweep::shard::ShardPlan;
+use pf1e_sweep::target_band::{SeedOrder, TargetBand};
 use prost::Message as _;
 
-use super::discovery::{Dial, WorkerUrl, discover, workers_or_report};
+use super::discovery::{Dial, Resolver, SystemResolver, WorkerUrl, discover, workers_or_report};
 use super::journal::Journal;
 use super::launcher::{GrpcLauncher, WireJob};
 use super::options::CoordinatorOptions;
 use super::progress::Progress;
-use super::scheduler::{Collector, JobError, RetryPolicy, WorkerSlots, run_shards};
+use super::rediscovery::{Fits, REDISCOVER_EVERY, Rediscovery};
+use super::scheduler::{Collector, JobError, RetryPolicy, Stats, run_shards_joining};
 use crate::exit_codes::RUNTIME_FAILURE;
 use crate::rpc::auth::Token;
 
-/// Shards sent to a worker beyond its threads: it finds the next shard waiting when one ends,
-/// instead of idling while the answer travels and the coordinator picks the next (on a loaded
-/// machine that round trip can cost a scheduler tick per shard).
-const QUEUED_PER_WORKER: usize = 1;
+/// Shards in flight per worker thread (the scheduler's pipelining): each thread finds its next
+/// shard waiting when one ends, instead of idling while the answer travels and the
+/// coordinator picks the next (on a loaded machine that round trip can cost a scheduler tick
+/// per shard). The worker lets [`crate::worker`]'s 4 requests per thread wait, so 2 is never
+/// answered busy; a waiting shard's deadline covers one shard ahead of it.
+const PIPELINE_PER_SLOT: usize = 2;
 
-/// Where merged shards go: the journal first (durably), then the total and the progress bar.
+/// Where merged shards go: the journal first (durably), then the total — merged in seed order,
+/// which a precision-driven job reads to stop ([`SeedOrder`]) — and the progress bar.
 pub struct JobCollector {
-    pub total: Tally,
+    pub order: SeedOrder,
     pub journal: Option<Journal>,
     pub progress: Progress,
+}
+
+impl JobCollector {
+    /// A collector of the `shards` shards of a job whose tallies start from `empty`.
+    pub fn new(target: Option<TargetBand>, shards: u64, empty: Tally, progress: Progress) -> Self {
+        JobCollector {
+            order: SeedOrder::new(target, shards, empty),
+            journal: None,
+            progress,
+        }
+    }
+
+    /// Merges a shard already recorded (the journal's, on resume).
+    pub fn recorded(&mut self, shard: ShardId, tally: &Tally) -> anyhow::Result<()> {
+        self.order.add(shard.0, tally)?;
+        self.progress.advance(tally.fights);
+        Ok(())
+    }
 }
 
 impl Collector for JobCollector {
@@ -43,13 +68,17 @@ impl Collector for JobCollector {
         if let Some(journal) = &mut self.journal {
             journal.record(shard, &runs, tally)?;
         }
-        self.total.merge(tally)?;
+        self.order.add(shard.0, tally)?;
         self.progress.advance(runs.end - runs.start);
         Ok(())
     }
 
     fn workers(&mut self, alive: usize) {
         self.progress.workers(alive);
+    }
+
+    fn finished(&self) -> bool {
+        self.order.finished()
     }
 }
 
@@ -66,6 +95,9 @@ pub struct Workers<'a> {
     pub options: &'a CoordinatorOptions,
     urls: Vec<WorkerUrl>,
     token: Option<Token>,
+    /// How names are resolved, at the start and every `rediscover_every` during a job.
+    resolver: Arc<dyn Resolver>,
+    rediscover_every: Duration,
 }
 
 impl<'a> Workers<'a> {
@@ -97,7 +129,28 @@ impl<'a> Workers<'a> {
             options,
             urls,
             token,
+            resolver: Arc::new(SystemResolver),
+            rediscover_every: REDISCOVER_EVERY,
         }))
+    }
+}
+
+#[cfg(test)]
+impl<'a> Workers<'a> {
+    /// Workers found through `resolver` instead of the system's, every `every` during a job.
+    pub fn scripted(
+        options: &'a CoordinatorOptions,
+        urls: Vec<WorkerUrl>,
+        resolver: Arc<dyn Resolver>,
+        every: Duration,
+    ) -> Self {
+        Workers {
+            options,
+            urls,
+            token: None,
+            resolver,
+            rediscover_every: every,
+        }
     }
 }
 
@@ -110,15 +163,16 @@ fn is_loopback(host: &str) -> bool {
             .is_ok_and(|ip| ip.is_loopback())
 }
 
-/// Finds the workers and plays `missing` on them. The outer error is a failure of the
-/// coordinator itself; the inner one says how the job ended.
+/// Finds the workers and plays `missing` on them, resolving the workers' names again every
+/// few seconds so that workers that come up (or back) during the job are used. The outer
+/// error is a failure of the coordinator itself; the inner one says how the job ended.
 pub fn distribute(
     workers: &Workers,
     job: Arc<WireJob>,
     plan: &ShardPlan,
     missing: Vec<(ShardId, Range<u64>)>,
     collector: &mut JobCollector,
-) -> anyhow::Result<Result<(), JobError>> {
+) -> anyhow::Result<Result<Stats, JobError>> {
     let options = workers.options;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -131,26 +185,24 @@ pub fn distribute(
             tls_ca: options.tls_ca.as_deref(),
             connect_timeout: options.connect_timeout,
         };
-        let (admitted, mut problems) = discover(&workers.urls, &dial).await;
+        let (admitted, mut problems) =
+            discover(&workers.urls, &dial, workers.resolver.as_ref()).await;
+        let fits = Fits {
+            shard_runs: plan.shard_runs(),
+            request_bytes,
+            pipeline: PIPELINE_PER_SLOT,
+        };
         let mut remotes = Vec::new();
         let mut slots = Vec::new();
+        let mut known = BTreeSet::new();
         for worker in admitted {
-            if worker.max_shard_runs < plan.shard_runs() {
-                problems.push(format!(
-                    "worker {} refused: it plays at most {} runs per shard; pass --shard-runs {} or less",
-                    worker.remote.name, worker.max_shard_runs, worker.max_shard_runs
-                ));
-            } else if worker.max_request_bytes < request_bytes {
-                problems.push(format!(
-                    "worker {} refused: it accepts requests of {} bytes, this job's are {request_bytes}",
-                    worker.remote.name, worker.max_request_bytes
-                ));
-            } else {
-                slots.push(WorkerSlots {
-                    name: worker.remote.name.clone(),
-                    slots: worker.threads + QUEUED_PER_WORKER,
-                });
-                remotes.push(worker.remote);
+            match fits.check(worker) {
+                Ok((addr, slot, remote)) => {
+                    known.insert(addr);
+                    slots.push(slot);
+                    remotes.push(remote);
+                }
+                Err(problem) => problems.push(problem),
             }
         }
         for problem in &problems {
@@ -167,11 +219,11 @@ pub fn distribute(
             job.job_id.short(),
             missing.len(),
             remotes.len(),
-            slots.iter().map(|s| s.slots).sum::<usize>()
+            slots.iter().map(|s| s.slots * s.pipeline).sum::<usize>()
         );
         let launcher = Arc::new(GrpcLauncher {
             job,
-            workers: remotes,
+            workers: RwLock::new(remotes),
             token: workers.token.clone(),
             shard_timeout: options.shard_timeout,
             probe_timeout: options.connect_timeout,
@@ -184,15 +236,36 @@ pub fn distribute(
             max_probes: 6,
             probe_backoff: std::time::Duration::from_millis(250),
         };
-        match run_shards(launcher, &slots, missing, policy, collector).await {
+        let (arrive, arrivals) = tokio::sync::mpsc::unbounded_channel();
+        let watch = Rediscovery {
+            urls: &workers.urls,
+            resolver: workers.resolver.as_ref(),
+            every: workers.rediscover_every,
+            dial: &dial,
+            fits,
+        };
+        let run = run_shards_joining(
+            launcher.clone(),
+            &slots,
+            missing,
+            policy,
+            collector,
+            Some(arrivals),
+        );
+        let outcome = tokio::select! {
+            outcome = run => outcome,
+            never = watch.run(&launcher, known, arrive) => match never {},
+        };
+        match outcome {
             Ok(stats) => {
                 tracing::info!(
-                    "{} launches, {} failures, {} duplicate answers merged once",
+                    "{} launches, {} failures, {} duplicate answers merged once; answers per worker: {:?}",
                     stats.launches,
                     stats.failures,
-                    stats.duplicates
+                    stats.duplicates,
+                    stats.answered
                 );
-                Ok(Ok(()))
+                Ok(Ok(stats))
             }
             Err(e) => Ok(Err(e)),
         }
@@ -210,7 +283,7 @@ pub struct Fallback<'a> {
 /// --local-fallback, on this machine), `Ok(Some(code))` when it failed (the reason printed).
 pub fn settle(
     options: &CoordinatorOptions,
-    outcome: Result<(), JobError>,
+    outcome: Result<Stats, JobError>,
     shards: u64,
     fallback: Fallback,
     collector: &mut JobCollector,
@@ -221,7 +294,7 @@ pub fn settle(
         Ok(Some(RUNTIME_FAILURE))
     };
     match outcome {
-        Ok(()) => Ok(None),
+        Ok(_) => Ok(None),
         Err(JobError::AllWorkersLost { missing, reasons }) if options.local_fallback => {
             tracing::warn!(
                 "no worker left ({}): playing the {} missing shards on this machine",
@@ -277,7 +350,7 @@ pub fn settle(
 }
 
 /// Plays `missing` on this machine's threads, handing each shard to `collector` as it
-/// completes (so the journal records local shards too).
+/// completes (so the journal records local shards too), until the collector is finished.
 fn play_locally(
     fallback: Fallback,
     missing: &[(ShardId, Range<u64>)],
@@ -290,14 +363,15 @@ fn play_locally(
     } = fallback;
     let ranges: Vec<Range<u64>> = missing.iter().map(|(_, runs)| runs.clone()).collect();
     let empty = Tally::empty(scenario.sides().len(), scenario.units().len());
-    execute(
+    execute_while(
         &ranges[..],
         threads.unwrap_or_else(default_threads),
         &empty,
         |runs| play_runs(scenario, seed, runs),
         |index, tally| {
             let (shard, runs) = &missing[index as usize];
-            collector.merged(*shard, runs.clone(), tally)
+            collector.merged(*shard, runs.clone(), tally)?;
+            Ok::<bool, anyhow::Error>(!collector.finished())
         },
     )?;
     Ok(())

@@ -5,7 +5,7 @@
 
 use std::future::Future;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use pf1e_engine::tally::Tally;
@@ -68,12 +68,34 @@ pub struct Remote {
 /// Plays shards over gRPC.
 pub struct GrpcLauncher {
     pub job: Arc<WireJob>,
-    pub workers: Vec<Remote>,
+    /// The pool, indexed by [`WorkerId`]; re-resolution adds to it during the job
+    /// ([`GrpcLauncher::join`]).
+    pub workers: RwLock<Vec<Remote>>,
     pub token: Option<Token>,
     /// Deadline of one RunShard call (sent as grpc-timeout and enforced here too).
     pub shard_timeout: Duration,
     /// Deadline of an Info call.
     pub probe_timeout: Duration,
+}
+
+impl GrpcLauncher {
+    /// The client of `worker`.
+    fn client(&self, worker: WorkerId) -> WorkerClient<Channel> {
+        let pool = self.workers.read().unwrap_or_else(|e| e.into_inner());
+        pool[worker.0].client.clone()
+    }
+
+    /// Adds a worker found during the job, or — a worker of that name back after a restart —
+    /// replaces its connection; returns its id either way.
+    pub fn join(&self, remote: Remote) -> WorkerId {
+        let mut pool = self.workers.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = pool.iter().position(|r| r.name == remote.name) {
+            pool[i] = remote;
+            return WorkerId(i);
+        }
+        pool.push(remote);
+        WorkerId(pool.len() - 1)
+    }
 }
 
 impl ShardLauncher for GrpcLauncher {
@@ -83,7 +105,7 @@ impl ShardLauncher for GrpcLauncher {
         task: ShardTask,
     ) -> impl Future<Output = Result<Tally, Failure>> + Send + 'static {
         let job = self.job.clone();
-        let mut client = self.workers[worker.0].client.clone();
+        let mut client = self.client(worker);
         let token = self.token.clone();
         let timeout = self.shard_timeout;
         async move {
@@ -128,7 +150,7 @@ impl ShardLauncher for GrpcLauncher {
         &self,
         worker: WorkerId,
     ) -> impl Future<Output = Result<(), Failure>> + Send + 'static {
-        let mut client = self.workers[worker.0].client.clone();
+        let mut client = self.client(worker);
         let token = self.token.clone();
         let timeout = self.probe_timeout;
         async move {

@@ -11,7 +11,8 @@
 //!
 //! Files: [`run`] and [`sweep`] are the two jobs; [`distribute`] holds what they share (the
 //! collector of merged shards, the call into the scheduler, the end of a job); [`discovery`]
-//! finds workers, [`launcher`] plays one shard on one, [`journal`] records merged shards.
+//! finds workers, [`rediscovery`] finds more during a job, [`launcher`] plays one shard on
+//! one, [`journal`] records merged shards.
 
 mod discovery;
 mod distribute;
@@ -19,6 +20,7 @@ mod journal;
 pub(crate) mod launcher;
 mod options;
 pub mod progress;
+mod rediscovery;
 mod run;
 mod scheduler;
 mod sweep;

@@ -24,7 +24,7 @@ use crate::run_outputs::{RunJob, RunOutputs, command};
 /// Plays the job; returns the exit code.
 pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<u8> {
     let shard_runs = options.shard_runs.unwrap_or(args.shard_runs);
-    let job = match prepare_run(args, shard_runs) {
+    let job = match prepare_run(args, shard_runs, args.target_band) {
         Ok(job) => job,
         Err(code) => return Ok(code),
     };
@@ -56,15 +56,16 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
             }
         }
     }
-    let mut collector = JobCollector {
-        total: job.header.empty_tally(),
-        journal,
-        progress: Progress::new(args.runs, 0, options.quiet),
-    };
+    let mut collector = JobCollector::new(
+        args.target_band,
+        job.plan.len(),
+        job.header.empty_tally(),
+        Progress::new(args.runs, 0, options.quiet),
+    );
+    collector.journal = journal;
     let mut done = vec![false; usize::try_from(job.plan.len()).context("too many shards")?];
     for (shard, tally) in &recorded {
-        collector.total.merge(tally)?;
-        collector.progress.advance(tally.fights);
+        collector.recorded(*shard, tally)?;
         done[shard.0 as usize] = true;
     }
     let missing: Vec<(ShardId, Range<u64>)> = all_shards(&job.plan)
@@ -79,7 +80,7 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
             missing.len()
         );
     }
-    if !missing.is_empty() {
+    if !missing.is_empty() && !collector.order.finished() {
         let wire = Arc::new(WireJob {
             job_id,
             scenario: source_to_pb(&job.source),
@@ -98,10 +99,11 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
         }
     }
     collector.progress.finish();
-    if collector.total.fights != args.runs {
+    let total = collector.order.total();
+    if !collector.order.finished() || (args.target_band.is_none() && total.fights != args.runs) {
         bail!(
             "internal error: merged {} fights for {} runs",
-            collector.total.fights,
+            total.fights,
             args.runs
         );
     }
@@ -111,5 +113,5 @@ pub fn play_run(options: &CoordinatorOptions, args: &RunArgs) -> anyhow::Result<
         header: &job.header,
         command: &command,
     };
-    outputs.finish(run_job, &collector.total)
+    outputs.finish(run_job, total)
 }

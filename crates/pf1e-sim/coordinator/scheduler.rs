@@ -27,6 +27,7 @@ use std::sync::Arc;
 use pf1e_engine::tally::Tally;
 use pf1e_sweep::hash::{ContentHash, tally_digest};
 use pf1e_sweep::ids::ShardId;
+use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::task::JoinSet;
 
 use super::launcher::{ShardLauncher, ShardTask, WorkerId};
@@ -38,6 +39,10 @@ pub struct WorkerSlots {
     pub name: String,
     /// Shards it plays at once (its threads).
     pub slots: usize,
+    /// Shards kept in flight per slot (≥ 1; pipelining): beyond the one a slot plays, the
+    /// others wait on the worker, so a slot that finishes starts the next shard at once
+    /// instead of idling while its answer travels and the coordinator picks the next.
+    pub pipeline: usize,
 }
 
 /// Bounds of the retry policy.
@@ -87,6 +92,11 @@ pub trait Collector {
     fn merged(&mut self, shard: ShardId, runs: Range<u64>, tally: &Tally) -> anyhow::Result<()>;
     /// The number of usable workers changed.
     fn workers(&mut self, _alive: usize) {}
+    /// Whether the job needs no more shards (a precision-driven job reached its target): the
+    /// scheduler then returns, and the calls still running are cancelled.
+    fn finished(&self) -> bool {
+        false
+    }
 }
 
 /// What the scheduler counted along the way.
@@ -97,6 +107,8 @@ pub struct Stats {
     pub duplicates: u64,
     /// Failed calls of any kind.
     pub failures: u64,
+    /// Answers received from each worker, in pool order (when the job completed).
+    pub answered: Vec<(String, u64)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,10 +121,12 @@ enum Health {
 struct WorkerState {
     name: String,
     slots: usize,
+    pipeline: usize,
     busy: usize,
     health: Health,
     probes: u32,
     lost_reason: Option<String>,
+    answered: u64,
 }
 
 struct ShardState {
@@ -141,7 +155,9 @@ enum Event {
     },
 }
 
-/// Plays `shards` on `workers` through `launcher` until each is merged into `collector`.
+/// Plays `shards` on `workers` through `launcher` until each is merged into `collector`, or
+/// until the collector says it is finished.
+#[cfg(test)]
 pub async fn run_shards<L: ShardLauncher>(
     launcher: Arc<L>,
     workers: &[WorkerSlots],
@@ -149,11 +165,41 @@ pub async fn run_shards<L: ShardLauncher>(
     policy: RetryPolicy,
     collector: &mut dyn Collector,
 ) -> Result<Stats, JobError> {
+    run_shards_joining(launcher, workers, shards, policy, collector, None).await
+}
+
+/// A worker found during the job (DNS re-resolution): `id` is its index in the launcher's pool
+/// — a new index for a new worker, the old one for a worker back after a restart, which is
+/// used again at once.
+#[derive(Clone, Debug)]
+pub struct Arrival {
+    pub id: WorkerId,
+    pub worker: WorkerSlots,
+}
+
+/// [`run_shards`] where workers may also join during the job, through `arrivals`.
+pub async fn run_shards_joining<L: ShardLauncher>(
+    launcher: Arc<L>,
+    workers: &[WorkerSlots],
+    shards: Vec<(ShardId, Range<u64>)>,
+    policy: RetryPolicy,
+    collector: &mut dyn Collector,
+    mut arrivals: Option<UnboundedReceiver<Arrival>>,
+) -> Result<Stats, JobError> {
     let mut run = Scheduler::new(launcher, workers, shards, policy);
     collector.workers(alive(&run.workers));
-    while run.remaining > 0 {
+    while run.remaining > 0 && !collector.finished() {
         run.fill_slots();
-        let Some(event) = run.tasks.join_next().await else {
+        let event = tokio::select! {
+            biased;
+            event = run.tasks.join_next() => event,
+            Some(arrival) = next_arrival(&mut arrivals) => {
+                run.join(arrival);
+                collector.workers(alive(&run.workers));
+                continue;
+            }
+        };
+        let Some(event) = event else {
             // Nothing runs and nothing can be launched: every worker is gone.
             return Err(run.all_lost());
         };
@@ -178,7 +224,21 @@ pub async fn run_shards<L: ShardLauncher>(
         }
     }
     // Extra copies still running (a slow duplicate) are cancelled when `tasks` drops.
-    Ok(run.stats)
+    let mut stats = run.stats;
+    stats.answered = run
+        .workers
+        .iter()
+        .map(|w| (w.name.clone(), w.answered))
+        .collect();
+    Ok(stats)
+}
+
+/// The next worker to join, or never when there is no channel (or it is closed).
+async fn next_arrival(arrivals: &mut Option<UnboundedReceiver<Arrival>>) -> Option<Arrival> {
+    match arrivals {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// The state of one [`run_shards`] call.
@@ -211,6 +271,7 @@ impl<L: ShardLauncher> Scheduler<L> {
             .map(|w| WorkerState {
                 name: w.name.clone(),
                 slots: w.slots,
+                pipeline: w.pipeline.max(1),
                 busy: 0,
                 health: if w.slots > 0 {
                     Health::Alive
@@ -219,6 +280,7 @@ impl<L: ShardLauncher> Scheduler<L> {
                 },
                 probes: 0,
                 lost_reason: (w.slots == 0).then(|| format!("{}: no slots", w.name)),
+                answered: 0,
             })
             .collect();
         let ids = shards.iter().map(|(id, _)| *id).collect();
@@ -249,11 +311,11 @@ impl<L: ShardLauncher> Scheduler<L> {
         }
     }
 
-    /// Keeps every live worker's slots full.
+    /// Keeps every live worker's slots full, `pipeline` shards in flight per slot.
     fn fill_slots(&mut self) {
         for (w, worker) in self.workers.iter_mut().enumerate() {
             let id = WorkerId(w);
-            while worker.health == Health::Alive && worker.busy < worker.slots {
+            while worker.health == Health::Alive && worker.busy < worker.slots * worker.pipeline {
                 let Some(shard) = take(&mut self.queue, &self.shards, id, self.copies) else {
                     break;
                 };
@@ -277,6 +339,44 @@ impl<L: ShardLauncher> Scheduler<L> {
                     }
                 });
             }
+        }
+    }
+
+    /// A worker joins the pool, or one that was lost comes back with fresh slots.
+    fn join(&mut self, arrival: Arrival) {
+        let Arrival { id, worker } = arrival;
+        let fresh = WorkerState {
+            name: worker.name,
+            slots: worker.slots,
+            pipeline: worker.pipeline.max(1),
+            busy: 0,
+            health: if worker.slots > 0 {
+                Health::Alive
+            } else {
+                Health::Lost
+            },
+            probes: 0,
+            lost_reason: None,
+            answered: 0,
+        };
+        let count = self.workers.len();
+        match self.workers.get_mut(id.0) {
+            // Alive, or being probed (the probes decide): nothing to do.
+            Some(known) if known.health != Health::Lost => {}
+            Some(known) => {
+                tracing::info!("worker {} is back", fresh.name);
+                // Calls still out to it answer into `busy`; its answers so far still count.
+                *known = WorkerState {
+                    busy: known.busy,
+                    answered: known.answered,
+                    ..fresh
+                };
+            }
+            None if id.0 == count => {
+                tracing::info!("worker {} joins the job", fresh.name);
+                self.workers.push(fresh);
+            }
+            None => tracing::warn!("worker {} arrived out of order: ignored", fresh.name),
         }
     }
 
@@ -332,6 +432,7 @@ impl<L: ShardLauncher> Scheduler<L> {
         collector: &mut dyn Collector,
     ) -> Result<(), JobError> {
         self.workers[worker.0].busy -= 1;
+        self.workers[worker.0].answered += 1;
         let s = &mut self.shards[shard];
         let digest = tally_digest(tally);
         let name = self.workers[worker.0].name.clone();

@@ -155,6 +155,7 @@ fn workers(n: usize, slots: usize) -> Vec<WorkerSlots> {
         .map(|i| WorkerSlots {
             name: format!("w{i}"),
             slots,
+            pipeline: 1,
         })
         .collect()
 }
@@ -200,6 +201,30 @@ async fn every_shard_is_merged_once_and_the_total_is_the_serial_tally() {
             2,
             "slots of w{w} kept full"
         );
+    }
+}
+
+#[tokio::test]
+async fn a_pipelined_worker_keeps_several_shards_in_flight_per_slot() {
+    let fake = Fake::new(&[Script::Honest; 2]);
+    let mut collected = Collect::default();
+    let mut pool = workers(2, 2);
+    for w in &mut pool {
+        w.pipeline = 3;
+    }
+    let stats = run_shards(
+        Arc::new(fake.clone()),
+        &pool,
+        plan(1000, 37),
+        POLICY,
+        &mut collected,
+    )
+    .await
+    .unwrap();
+    assert_eq!(collected.total.unwrap(), fake_shard(0..1000));
+    assert_eq!((stats.launches, stats.failures), (28, 0));
+    for w in 0..2 {
+        assert_eq!(fake.most_running[w].load(Ordering::SeqCst), 6, "w{w}");
     }
 }
 

@@ -12,6 +12,7 @@ use pf1e_engine::tally::Tally;
 use pf1e_sweep::ids::JobId;
 use pf1e_sweep::shard::ShardPlan;
 use pf1e_sweep::sweep_job::SHARD_RUNS;
+use pf1e_sweep::target_band::{BAND_STEP, SeedOrder};
 
 use super::distribute::{Fallback, JobCollector, Workers, all_shards, distribute, settle};
 use super::launcher::WireJob;
@@ -38,22 +39,27 @@ pub fn play_sweep(options: &CoordinatorOptions, args: &SweepArgs) -> anyhow::Res
         Err(code) => return Ok(code),
     };
     let spec = &job.spec;
-    let plan = ShardPlan::new(spec.runs, options.shard_runs.unwrap_or(SHARD_RUNS))?;
+    let shard_runs = match args.target_band {
+        Some(_) => BAND_STEP,
+        None => options.shard_runs.unwrap_or(SHARD_RUNS),
+    };
+    let plan = ShardPlan::new(spec.runs, shard_runs)?;
     let workers = match Workers::from_options(options)? {
         Ok(workers) => workers,
         Err(code) => return Ok(code),
     };
     let all_runs = spec.runs.saturating_mul(job.cells.len() as u64);
-    let mut collector = JobCollector {
-        total: Tally::empty(0, 0),
-        journal: None,
-        progress: Progress::new(all_runs, 0, options.quiet),
-    };
+    let mut collector = JobCollector::new(
+        None,
+        0,
+        Tally::empty(0, 0),
+        Progress::new(all_runs, 0, options.quiet),
+    );
     let mut tallies = Vec::with_capacity(job.cells.len());
     for cell in &job.cells {
         let scenario = &cell.scenario;
         let (sides, units) = (scenario.sides().len(), scenario.units().len());
-        collector.total = Tally::empty(sides, units);
+        collector.order = SeedOrder::new(args.target_band, plan.len(), Tally::empty(sides, units));
         let wire = Arc::new(WireJob {
             job_id: JobId::new(&cell.source.content_hash(), spec.seed, spec.runs),
             scenario: source_to_pb(&cell.source),
@@ -70,15 +76,25 @@ pub fn play_sweep(options: &CoordinatorOptions, args: &SweepArgs) -> anyhow::Res
         if let Some(code) = settle(options, outcome, plan.len(), fallback, &mut collector)? {
             return Ok(code);
         }
-        if collector.total.fights != spec.runs {
+        let order = std::mem::replace(
+            &mut collector.order,
+            SeedOrder::new(None, 0, Tally::empty(0, 0)),
+        );
+        let fights = order.total().fights;
+        if !order.finished() || (args.target_band.is_none() && fights != spec.runs) {
             bail!(
-                "internal error: merged {} fights for {} runs",
-                collector.total.fights,
+                "internal error: merged {fights} fights for {} runs",
                 spec.runs
             );
         }
-        tallies.push(std::mem::replace(&mut collector.total, Tally::empty(0, 0)));
+        tallies.push(order.into_total());
     }
     collector.progress.finish();
-    print_sweep(&job, tallies, args.format.into(), args.html.as_deref())
+    print_sweep(
+        &job,
+        tallies,
+        args.format.into(),
+        args.html.as_deref(),
+        args.target_band,
+    )
 }

@@ -19,6 +19,7 @@ use std::sync::mpsc;
 use pf1e_engine::tally::{Tally, TallyError};
 
 use crate::shard::ShardPlan;
+use crate::target_band::{SeedOrder, TargetBand};
 
 /// The number of threads to use when the user names none: every core the OS gives us.
 pub fn default_threads() -> NonZeroUsize {
@@ -74,6 +75,26 @@ where
     S: Shards + ?Sized,
     E: From<TallyError>,
 {
+    execute_while(shards, threads, empty, play, |index, tally| {
+        done(index, tally).map(|()| true)
+    })
+}
+
+/// [`execute`] whose callback may end the job early: when `done` returns `Ok(false)` the
+/// threads stop after their current shard and the total so far is returned (a precision-driven
+/// job that reached its target: `target_band::SeedOrder` decides, in seed order). Threads take
+/// shards in index order, so what they played beyond that point is at most one shard each.
+pub fn execute_while<S, E>(
+    shards: &S,
+    threads: NonZeroUsize,
+    empty: &Tally,
+    play: impl Fn(Range<u64>) -> Tally + Sync,
+    mut done: impl FnMut(u64, &Tally) -> Result<bool, E>,
+) -> Result<Tally, E>
+where
+    S: Shards + ?Sized,
+    E: From<TallyError>,
+{
     let count = shards.count();
     let workers = usize::try_from(count)
         .unwrap_or(usize::MAX)
@@ -104,10 +125,17 @@ where
                 .merge(&tally)
                 .map_err(E::from)
                 .and_then(|()| done(index, &tally));
-            if let Err(e) = step {
-                stop.store(true, Ordering::Relaxed);
-                outcome = Err(e);
-                break;
+            match step {
+                Ok(true) => {}
+                Ok(false) => {
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    outcome = Err(e);
+                    break;
+                }
             }
         }
         drop(rx);
@@ -118,6 +146,28 @@ where
         }
         outcome.map(|()| total)
     })
+}
+
+/// Plays `shards` and merges them in seed order ([`SeedOrder`]): every shard, or — with a
+/// `target` — the shards up to the first checkpoint where every side's 3σ band is within it
+/// (shards played beyond it are dropped). `progress` sees each shard as it is merged in order.
+pub fn execute_in_seed_order<S>(
+    shards: &S,
+    threads: NonZeroUsize,
+    empty: &Tally,
+    target: Option<TargetBand>,
+    play: impl Fn(Range<u64>) -> Tally + Sync,
+    mut progress: impl FnMut(&Tally),
+) -> Result<Tally, TallyError>
+where
+    S: Shards + ?Sized,
+{
+    let mut order = SeedOrder::new(target, shards.count(), empty.clone());
+    execute_while(shards, threads, empty, play, |index, tally| {
+        progress(tally);
+        Ok::<bool, TallyError>(!order.add(index, tally)?)
+    })?;
+    Ok(order.into_total())
 }
 
 /// [`execute`] without a callback: the merged total of every shard.

@@ -175,3 +175,25 @@ fn no_shard_gives_the_empty_tally() {
     .unwrap();
     assert_eq!(got, Tally::empty(2, 1));
 }
+
+#[test]
+fn a_target_band_stops_at_the_same_checkpoint_for_every_thread_count() {
+    let empty = Tally::empty(2, 3);
+    let plan = ShardPlan::new(50_000, 1000).unwrap();
+    let target: TargetBand = "3".parse().unwrap();
+    let one =
+        execute_in_seed_order(&plan, threads(1), &empty, Some(target), fake_shard, |_| {}).unwrap();
+    assert!(target.holds(&one));
+    assert!(one.fights < 50_000 && one.fights % 1000 == 0);
+    // The first checkpoint that holds: one shard less does not.
+    assert!(!target.holds(&fake_shard(0..one.fights - 1000)));
+    assert_eq!(one, fake_shard(0..one.fights));
+    for n in [2, 7] {
+        let got =
+            execute_in_seed_order(&plan, threads(n), &empty, Some(target), fake_shard, |_| {})
+                .unwrap();
+        assert_eq!(got, one, "{n} threads");
+    }
+    let all = execute_in_seed_order(&plan, threads(2), &empty, None, fake_shard, |_| {}).unwrap();
+    assert_eq!(all, fake_shard(0..50_000));
+}

@@ -107,6 +107,7 @@ mod tests {
             seed: 1,
             round_cap: 100,
             encounter: None,
+            target_band: None,
         }
     }
 

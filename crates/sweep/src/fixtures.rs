@@ -33,6 +33,7 @@ pub(crate) fn header() -> ReportHeader {
         seed: 1,
         round_cap: 100,
         encounter: None,
+        target_band: None,
     }
 }
 

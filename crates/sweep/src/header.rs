@@ -10,6 +10,7 @@ use pf1e_engine::tally::Tally;
 use serde::{Deserialize, Serialize};
 
 use crate::difficulty::Encounter;
+use crate::target_band::TargetBand;
 use thiserror::Error;
 
 /// What a report says about the encounter and the job, besides the tally.
@@ -28,6 +29,10 @@ pub struct ReportHeader {
     /// What the CRB difficulty estimate needs (`difficulty`), when the data allows it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub encounter: Option<Encounter>,
+    /// `--target-band`: `runs` is then a maximum and the tally may hold fewer fights
+    /// ([`crate::target_band`]); the report says where the job stopped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_band: Option<TargetBand>,
 }
 
 /// A side and how many combatants it fields.
@@ -72,7 +77,13 @@ impl ReportHeader {
             seed,
             round_cap: scenario.options().round_cap,
             encounter: Encounter::of(scenario),
+            target_band: None,
         }
+    }
+
+    /// The side names, in the tally's order.
+    pub fn side_names(&self) -> Vec<String> {
+        self.sides.iter().map(|s| s.name.clone()).collect()
     }
 
     /// The empty tally of this encounter (the identity of merging).

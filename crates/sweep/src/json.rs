@@ -15,6 +15,7 @@ use crate::difficulty::{Difficulty, Encounter};
 use crate::figures::Figures;
 use crate::header::{ReportHeader, ShapeMismatch, SideHeader, UnitHeader};
 use crate::synthesis::synthesis;
+use crate::target_band::{TargetBand, stop_line};
 use crate::warnings::warnings;
 
 /// Version of this JSON shape; bumped when a key changes meaning or disappears.
@@ -29,6 +30,9 @@ pub struct JsonReport {
     pub seed: u64,
     pub round_cap: u32,
     pub fights: u64,
+    /// Where a `--target-band` job stopped and why; absent for a job of `runs` fights.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop: Option<JsonStop>,
     pub sides: Vec<JsonSide>,
     pub draws: u64,
     pub draw_rate: Option<f64>,
@@ -82,6 +86,18 @@ pub struct JsonUnit {
     pub mean_healing_done: Option<f64>,
     pub downed_rate: Option<f64>,
     pub killed_rate: Option<f64>,
+}
+
+/// Where a precision-driven job stopped: after `fights` of at most `runs` fights, with every
+/// side's 3σ half-width within `target_points` (`met`) or not (the maximum was reached).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JsonStop {
+    pub target_points: f64,
+    /// The same target, exactly, in ten-thousandths of a point.
+    pub target_ten_thousandths: TargetBand,
+    pub met: bool,
+    /// The report's sentence (`target_band::stop_line`).
+    pub line: String,
 }
 
 /// One transcript line; `round` and `actor` are `null` for lines about the whole fight.
@@ -149,6 +165,12 @@ impl JsonReport {
             seed: header.seed,
             round_cap: header.round_cap,
             fights: f.fights,
+            stop: header.target_band.map(|target| JsonStop {
+                target_points: target.points(),
+                target_ten_thousandths: target,
+                met: target.holds(tally),
+                line: stop_line(target, &header.side_names(), tally),
+            }),
             sides,
             draws: f.draws,
             draw_rate: f.draw_rate,
@@ -187,6 +209,7 @@ impl JsonReport {
             seed: self.seed,
             round_cap: self.round_cap,
             encounter: self.encounter.clone(),
+            target_band: self.stop.as_ref().map(|s| s.target_ten_thousandths),
         }
     }
 

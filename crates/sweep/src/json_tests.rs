@@ -33,6 +33,7 @@ fn small_header() -> ReportHeader {
         seed: 7,
         round_cap: 100,
         encounter: None,
+        target_band: None,
     }
 }
 

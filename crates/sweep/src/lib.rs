@@ -9,6 +9,9 @@
 //! Spells: [`spells`] holds a catalogue folder as read and gives each source only the spell
 //! files its combatants name; [`spell_list`] renders the catalogue (`pf1e-sim spells`).
 //!
+//! Precision-driven jobs: [`target_band`] holds the stop rule of `--target-band` and merges
+//! shards in seed order.
+//!
 //! Sweeps: [`sweep_spec`] parses and checks a sweep file, [`cells`] enumerates its matrix,
 //! [`sweep_job`] reads a sweep's files once and builds each cell's source, [`sweep_report`]
 //! renders it as text, JSON or CSV and [`sweep_html`] as a page.
@@ -51,5 +54,6 @@ pub mod sweep_report;
 pub mod sweep_spec;
 pub mod synthesis;
 pub mod table;
+pub mod target_band;
 pub mod transcript;
 pub mod warnings;

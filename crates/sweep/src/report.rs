@@ -17,6 +17,7 @@ use crate::header::{ReportHeader, ShapeMismatch};
 pub(crate) use crate::numbers::{decimal, pct, plural};
 use crate::synthesis::synthesis;
 use crate::table::{self, Align, Column, Row};
+use crate::target_band::stop_line;
 use crate::warnings::warnings;
 
 /// The French text report, newline-terminated.
@@ -40,6 +41,10 @@ pub fn render_text(header: &ReportHeader, tally: &Tally) -> Result<String, Shape
         header.seed,
         plural(u64::from(header.round_cap), "round", "rounds")
     );
+    if let Some(target) = header.target_band {
+        out.push_str(&stop_line(target, &header.side_names(), tally));
+        out.push('\n');
+    }
     out.push('\n');
     for (side, f) in header.sides.iter().zip(&figures.sides) {
         let _ = write!(

@@ -37,6 +37,7 @@ fn header() -> ReportHeader {
         seed: 1,
         round_cap: 100,
         encounter: None,
+        target_band: None,
     }
 }
 

@@ -82,6 +82,7 @@ fn header(runs: u64) -> ReportHeader {
         seed: 1,
         round_cap: 100,
         encounter: None,
+        target_band: None,
     }
 }
 

@@ -60,6 +60,7 @@ fn results(spec: &SweepSpec) -> SweepResults<'_> {
         map: "Arène <i>".to_string(),
         sides: vec!["players".to_string(), "<script>".to_string()],
         cells: cells(spec).into_iter().zip(tallies).collect(),
+        target_band: None,
     }
 }
 
@@ -161,6 +162,7 @@ fn one_axis_draws_one_row_heatmap() {
             .into_iter()
             .zip([tally([1, 0], 0), tally([0, 1], 0)])
             .collect(),
+        target_band: None,
     };
     let html = render_sweep_html(&r, &[]);
     assert_eq!(html.matches("<rect class=\"rect\"").count(), 2);

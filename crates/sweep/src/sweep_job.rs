@@ -30,6 +30,7 @@ use crate::spells::{SpellLibrary, first_caster};
 use crate::sweep_html::{MapDrawing, render_sweep_html};
 use crate::sweep_report::SweepResults;
 use crate::sweep_spec::{AxisKind, SweepSpec, check_against_map, parse_sweep};
+use crate::target_band::TargetBand;
 
 /// Runs per shard of a sweep's cells (locally, in slices, and by default on workers). The
 /// output does not depend on it; the job hash of a sweep's slices does.
@@ -224,8 +225,13 @@ impl SweepJob {
         })
     }
 
-    /// The matrix of `tallies` (one per cell, in cell order), ready to render.
-    pub fn results(&self, tallies: Vec<Tally>) -> SweepResults<'_> {
+    /// The matrix of `tallies` (one per cell, in cell order), ready to render; each cell
+    /// stopped at its own checkpoint when `target_band` is given.
+    pub fn results(
+        &self,
+        tallies: Vec<Tally>,
+        target_band: Option<TargetBand>,
+    ) -> SweepResults<'_> {
         SweepResults {
             spec: &self.spec,
             map: self.map_title.clone(),
@@ -236,6 +242,7 @@ impl SweepJob {
                 .map(|c| c.cell.clone())
                 .zip(tallies)
                 .collect(),
+            target_band,
         }
     }
 
@@ -281,14 +288,24 @@ impl SweepJob {
     }
 
     /// The key of cell `index`'s tally in a cache: everything that decides it — the cell's
-    /// source (files, sides, tactics, start squares, options), the sweep's runs and seed, and
-    /// the rules build.
-    pub fn cell_key(&self, index: usize, build: RulesBuild) -> ContentHash {
+    /// source (files, sides, tactics, start squares, options), the sweep's runs and seed, the
+    /// rules build and the target band, if any.
+    pub fn cell_key(
+        &self,
+        index: usize,
+        build: RulesBuild,
+        target_band: Option<TargetBand>,
+    ) -> ContentHash {
         let mut h = Hasher::new("pf1e-sweep-cell-v2");
         build.hash_into(&mut h);
         h.hash(&self.cells[index].source.content_hash())
             .u64(self.spec.runs)
             .u64(self.spec.seed);
+        // A precision-driven cell's tally stops early: another key (the keys of full cells
+        // are unchanged).
+        if let Some(target) = target_band {
+            h.u64(u64::from(target.ten_thousandths()));
+        }
         h.finish()
     }
 }

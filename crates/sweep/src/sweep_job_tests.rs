@@ -105,19 +105,25 @@ fn the_sample_sweep_reads_each_file_once_and_builds_nine_cells() {
 #[test]
 fn cache_keys_tell_cells_and_builds_apart() {
     let job = load(SWEEP).0.unwrap();
-    let keys: Vec<ContentHash> = (0..9).map(|i| job.cell_key(i, BUILD)).collect();
+    let keys: Vec<ContentHash> = (0..9).map(|i| job.cell_key(i, BUILD, None)).collect();
     let mut distinct = keys.clone();
     distinct.sort();
     distinct.dedup();
     assert_eq!(distinct.len(), 9);
-    assert_eq!(load(SWEEP).0.unwrap().cell_key(3, BUILD), keys[3]);
+    assert_eq!(load(SWEEP).0.unwrap().cell_key(3, BUILD, None), keys[3]);
     let other = RulesBuild {
         rules_hash: "other",
         ..BUILD
     };
-    assert_ne!(job.cell_key(3, other), keys[3]);
+    assert_ne!(job.cell_key(3, other, None), keys[3]);
     let more_runs = load(&SWEEP.replace("runs: 2000", "runs: 2001")).0.unwrap();
-    assert_ne!(more_runs.cell_key(3, BUILD), keys[3]);
+    assert_ne!(more_runs.cell_key(3, BUILD, None), keys[3]);
+    let band = "0.5".parse().ok();
+    assert_ne!(job.cell_key(3, BUILD, band), keys[3]);
+    assert_ne!(
+        job.cell_key(3, BUILD, band),
+        job.cell_key(3, BUILD, "1".parse().ok())
+    );
 }
 
 #[test]
@@ -159,6 +165,7 @@ fn the_page_draws_the_map_once_per_placement_option() {
                 t
             })
             .collect(),
+        None,
     );
     let page = job.page(&results);
     assert_eq!(page.matches("<figcaption>depart_players = ").count(), 3);

@@ -12,6 +12,7 @@ use crate::band::{Band, three_sigma};
 use crate::cells::Cell;
 use crate::sweep_spec::{AxisKind, SweepSpec};
 use crate::table::{Align, Column, Row, render};
+use crate::target_band::{BAND_STEP, TargetBand};
 
 /// A finished sweep: every cell in axis order with its merged tally.
 #[derive(Clone, Debug)]
@@ -22,6 +23,9 @@ pub struct SweepResults<'a> {
     /// Side names in the order of each tally's `wins` (the map's deployment order).
     pub sides: Vec<String>,
     pub cells: Vec<(Cell, Tally)>,
+    /// `--target-band`: each cell stopped at its own first checkpoint within it (`runs` is then
+    /// a maximum); the text gains a « Combats » column and a line saying so.
+    pub target_band: Option<TargetBand>,
 }
 
 /// The numbers of one cell.
@@ -112,6 +116,14 @@ pub fn render_sweep_text(r: &SweepResults) -> String {
         spec.round_cap,
         spec.seed
     );
+    if let Some(target) = r.target_band {
+        let _ = writeln!(
+            out,
+            "Arrêt par cellule à la première tranche de {BAND_STEP} combats (dans l'ordre des seeds) où la bande 3σ de chaque camp est ≤ ±{target} {}, au plus {} combats : colonne Combats",
+            target.unit(),
+            spec.runs
+        );
+    }
     out.push('\n');
     cell_lines(&mut out, r, &figs);
     let first = r.sides.first().map_or("", String::as_str);
@@ -136,6 +148,10 @@ fn cell_lines(out: &mut String, r: &SweepResults, figs: &[CellFigures]) {
     let spec = r.spec;
     let mut headers: Vec<String> = vec!["#".to_string()];
     headers.extend(spec.axes.iter().map(|a| a.name.clone()));
+    let counted = r.target_band.is_some();
+    if counted {
+        headers.push("Combats".to_string());
+    }
     headers.extend(r.sides.iter().map(|s| format!("Victoires {s}")));
     headers.extend([
         "Nuls".to_string(),
@@ -160,6 +176,9 @@ fn cell_lines(out: &mut String, r: &SweepResults, figs: &[CellFigures]) {
         .map(|(i, f)| {
             let mut cells = vec![(i + 1).to_string()];
             cells.extend(f.labels.iter().cloned());
+            if counted {
+                cells.push(f.fights.to_string());
+            }
             cells.extend(f.bands.iter().map(|&b| band_text(b)));
             cells.push(if f.fights == 0 {
                 "—".to_string()
@@ -281,8 +300,9 @@ pub fn render_sweep_json(r: &SweepResults) -> String {
         .collect();
     let cells: Vec<_> = figs
         .iter()
+        .zip(&r.cells)
         .enumerate()
-        .map(|(i, f)| {
+        .map(|(i, (f, (_, tally)))| {
             let sides: Vec<_> = r
                 .sides
                 .iter()
@@ -292,7 +312,7 @@ pub fn render_sweep_json(r: &SweepResults) -> String {
                     json!({ "side": s, "wins": w, "rate": b.map(|b| b.rate), "low": b.map(|b| b.low), "high": b.map(|b| b.high) })
                 })
                 .collect();
-            json!({
+            let mut cell = json!({
                 "cell": i + 1,
                 "options": f.labels,
                 "fights": f.fights,
@@ -300,7 +320,11 @@ pub fn render_sweep_json(r: &SweepResults) -> String {
                 "draws": f.draws,
                 "mean_rounds": f.mean_rounds,
                 "outside_overall": f.outside,
-            })
+            });
+            if let Some(target) = r.target_band {
+                cell["band_met"] = json!(target.holds(tally));
+            }
+            cell
         })
         .collect();
     let doc = json!({
@@ -315,6 +339,14 @@ pub fn render_sweep_json(r: &SweepResults) -> String {
         "overall_rate": r.overall(),
         "cells": cells,
     });
+    let mut doc = doc;
+    if let Some(target) = r.target_band {
+        doc["target_band"] = json!({
+            "target_points": target.points(),
+            "target_ten_thousandths": target.ten_thousandths(),
+            "step": BAND_STEP,
+        });
+    }
     let mut text = serde_json::to_string_pretty(&doc).expect("a JSON value always serialises");
     text.push('\n');
     text

@@ -41,6 +41,7 @@ fn results(spec: &SweepSpec) -> SweepResults<'_> {
         map: "Arène".to_string(),
         sides: vec!["players".to_string(), "monsters".to_string()],
         cells: cells(spec).into_iter().zip(tallies).collect(),
+        target_band: None,
     }
 }
 
