@@ -325,6 +325,7 @@ fn special_summary(c: &Combatant, s: Special) -> String {
         }
         Special::Misfire { attack: i, value } => format!("{words} on {} (1–{value})", attack(i)),
         Special::ImmunityToMagic => format!("{words} (spells that allow spell resistance)"),
+        Special::SpellCombat => format!("{words} (full attack at -2 and a spell)"),
         Special::RebukeDeath { resource } => {
             let pool = c.resources().get(usize::from(resource));
             format!("rebuke death ({} a day)", pool.map_or(0, |r| r.1))

@@ -94,6 +94,8 @@
 //!   file's `resources` entry holding its points (½ magus level, at least 1, + Int
 //!   modifier), and `amount` 1–20, the enhancement bonus one point gives its weapon (+1 at
 //!   1st level, +1 more every four levels after).
+//! - `spell_combat` (« Ultimate Magic — Magus — Spell Combat »): no parameter; a full-round
+//!   action of its melee attacks at −2 and one magus spell of a standard action or less.
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -154,6 +156,7 @@ vocabulary! {
         Hex = "hex",
         ForceMissile = "force_missile",
         ArcanePool = "arcane_pool",
+        SpellCombat = "spell_combat",
     }
 }
 
@@ -200,6 +203,7 @@ impl SpecialRule {
             SpecialRule::Hex => "hex",
             SpecialRule::ForceMissile => "force missile",
             SpecialRule::ArcanePool => "arcane pool",
+            SpecialRule::SpellCombat => "spell combat",
         }
     }
 }
@@ -359,6 +363,9 @@ pub enum Special {
     /// « UM — Magus — Arcane Pool »: points from the `resources` entry `resource`; one point
     /// gives its weapon an `amount` enhancement bonus for a minute.
     ArcanePool { resource: u8, amount: u8 },
+    /// « UM — Magus — Spell Combat »: its weapon attacks at −2 and a spell in one full-round
+    /// action.
+    SpellCombat,
 }
 
 impl Special {
@@ -405,6 +412,7 @@ impl Special {
             Special::Hex { .. } => SpecialRule::Hex,
             Special::ForceMissile { .. } => SpecialRule::ForceMissile,
             Special::ArcanePool { .. } => SpecialRule::ArcanePool,
+            Special::SpellCombat => SpecialRule::SpellCombat,
         }
     }
 
@@ -526,7 +534,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
             name == "resource"
         }
         SpecialRule::Grit | SpecialRule::RebukeDeath => name == "resource",
-        SpecialRule::ImmunityToMagic => false,
+        SpecialRule::ImmunityToMagic | SpecialRule::SpellCombat => false,
         SpecialRule::Misfire => matches!(name, "attack" | "amount"),
         SpecialRule::Hex => matches!(name, "hex" | "dc"),
         SpecialRule::ForceMissile => matches!(name, "resource" | "damage"),
@@ -706,6 +714,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::ForceMissile
         | SpecialRule::ArcanePool => s.class_special(p, at, rule, cx)?,
         SpecialRule::ImmunityToMagic => Special::ImmunityToMagic,
+        SpecialRule::SpellCombat => Special::SpellCombat,
         SpecialRule::Hex => s.hex_special(p, at)?,
     };
     Some(SpecialEntry {

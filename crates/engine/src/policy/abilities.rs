@@ -22,6 +22,10 @@ use crate::fight::{Action, Life, Plan, UnitId, View};
 /// they take the turn's standard action (lay on hands on an ally), so the turn is made.
 #[inline]
 pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) -> bool {
+    // « APG — Channel Smite »: a channel use on the melee attack of this turn.
+    if view.can_smite_channel(me, target) && closing_in(view, me, target) {
+        plan.push(Action::ChannelSmite);
+    }
     if !view.has_class_actions(me) {
         return false;
     }

@@ -20,6 +20,7 @@ use super::abilities::{class_actions, perform_turn};
 use super::attack::{full_attack, push_power_choice};
 use super::casting::{Latitude, cast_turn};
 use super::closing::closing_turn;
+use super::feats::{cleave_or_flyby, spell_combat_turn};
 use super::hexes::hex_turn;
 use super::monster::trample_turn;
 use super::specials::specials_turn;
@@ -37,6 +38,7 @@ impl Policy for DefaultPolicy {
             || specials_turn(view, me, plan)
             || perform_turn(view, me, plan)
             || hex_turn(view, me, plan)
+            || spell_combat_turn(view, me, plan)
             || cast_turn(view, me, plan, Latitude::FREE)
         {
             return;
@@ -136,6 +138,10 @@ fn attack_this_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan
     // « Bestiary — Pounce »: its charge ends in a full attack, so it always charges first.
     let several = view.swings_per_round(me) > 1 && !view.pounces(me);
     let steps = view.steps_toward(me, target);
+    // « Flyby Attack », « Cleave »: in place of a charge or a move and one attack.
+    if cleave_or_flyby(view, me, target, several && steps.attack.is_some(), plan) {
+        return true;
+    }
     if !(several && steps.attack.is_some()) && view.can_charge(me, target) {
         plan.push(Action::Charge { target });
         return true;
@@ -245,7 +251,7 @@ pub fn coup_de_grace_choice(
 /// `me` may take a full-round action this turn: not staggered or disabled, not limited to one
 /// action or to a move by a condition, not in the surprise round.
 #[inline]
-fn full_round_free(view: &View<'_>, me: UnitId) -> bool {
+pub(super) fn full_round_free(view: &View<'_>, me: UnitId) -> bool {
     view.round() > 0
         && view.life(me) != Life::Staggered
         && !view

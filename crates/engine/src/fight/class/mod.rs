@@ -99,6 +99,9 @@ mod missile;
 mod perform;
 mod rage;
 mod smite;
+mod spell_combat;
+
+pub(crate) use spell_combat::SPELL_COMBAT_PENALTY;
 
 pub(crate) use guard::{FAVORED_TERRAIN, UNCANNY_DODGE};
 
@@ -141,6 +144,8 @@ pub struct ClassAbilities {
     pub missile: Option<(u8, crate::model::special::Roll)>,
     /// « Arcane Pool »: the `resources` entry of its points and the enhancement bonus.
     pub pool: Option<(u8, u8)>,
+    /// « UM — Magus — Spell Combat » (`spell_combat`).
+    pub spell_combat: bool,
 }
 
 /// « CRB — Cleric — Healing Domain — Rebuke Death »: where its uses come from, its bonus.
@@ -254,6 +259,7 @@ impl ClassAbilities {
                     out.rebuke = Some(Rebuke { resource, bonus });
                 }
                 Special::ArcanePool { resource, amount } => out.pool = Some((resource, amount)),
+                Special::SpellCombat => out.spell_combat = true,
                 Special::ForceMissile { resource, damage } => {
                     out.missile = Some((resource, damage));
                 }
@@ -358,6 +364,13 @@ pub struct ClassState {
     pub misfortune_until: u32,
     /// The witch whose misfortune it bears (a unit index): her cackle extends it.
     pub misfortune_by: u8,
+    /// « CRB — Cleave »: −2 AC until the start of its next turn.
+    pub cleaved: bool,
+    /// « CRB — Channel Smite »: a channel use rides on its next melee attack.
+    pub smite_channel: bool,
+    /// « UM — Magus — Spell Combat »: inside the action, its attack rolls (the spell's touch
+    /// too) take −2.
+    pub spell_combat: bool,
 }
 
 impl ClassState {

@@ -139,7 +139,8 @@ impl Specials {
                 | Special::ImmunityToMagic
                 | Special::Hex { .. }
                 | Special::ForceMissile { .. }
-                | Special::ArcanePool { .. } => {}
+                | Special::ArcanePool { .. }
+                | Special::SpellCombat => {}
             }
         }
         out.umr = Umr::of(c);
