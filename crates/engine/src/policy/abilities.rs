@@ -14,6 +14,8 @@
 //! single swing its weapons have on that enemy from here (the turn is that standard action).
 //! Rebuke death: on a dying ally within 5 feet (after lay on hands: the turn is that). Quick clear: when its firearm is broken by a misfire, as a
 //! move action for 1 grit while it has 2 or more (then one attack when it strikes from there), else as the turn's standard action.
+//! Channel smite (« APG — Channel Smite »): on a turn it fights its target in melee, while
+//! it has channel uses and its channel harms the target.
 //! Reads the fight only through the [`View`]; fills a [`Plan`].
 
 use crate::fight::{Action, Life, Plan, UnitId, View};

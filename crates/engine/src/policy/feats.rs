@@ -22,6 +22,7 @@
 use crate::fight::{Action, Plan, UnitId, View};
 use crate::rules::Feat;
 
+use super::attack::full_round_free;
 use super::casting::{cast_in_place, weapon_worth};
 
 /// « Spell Combat » as `me`'s turn (see the module); true when the plan is made.
@@ -33,7 +34,7 @@ pub fn spell_combat_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
     let Some(foe) = view.nearest_enemy(me) else {
         return false;
     };
-    if !view.can_spell_combat(me, foe) || !super::default::full_round_free(view, me) {
+    if !view.can_spell_combat(me, foe) || !full_round_free(view, me) {
         return false;
     }
     let bar = weapon_worth(view, me) / 4;

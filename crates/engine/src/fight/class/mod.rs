@@ -84,6 +84,9 @@
 //!   minute (10 rounds). Simplified: the bonus adds to the stat block's numbers (the shipped
 //!   magus's longsword is not magic); the weapon special abilities it may buy from 5th level
 //!   and the spell recall of higher levels are not modelled.
+//! - Spell combat (`spell_combat`): a full-round action, a spell of a standard action or less
+//!   then a full attack with a light or one-handed melee weapon, every attack roll at −2
+//!   (the rule and its simplifications are in that file).
 //! - Witch hexes (`hex`): slumber, healing and evil eye (standard actions that provoke no
 //!   attack of opportunity; slumber and healing once per target a fight) and cackle (a move
 //!   action that extends evil eyes); the rules
