@@ -28,12 +28,11 @@ fn spell_combat_fight() -> crate::scenario::Scenario {
         "target",
         json!({ "hp_max": 100, "ac": { "total": 20, "touch": 10, "flat_footed": 20 } }),
     );
-    let s = with_spells(scenario(
+    with_spells(scenario(
         room(&["AB"]),
         vec![("a", vec![magus]), ("b", vec![target])],
         1,
-    ));
-    s
+    ))
 }
 
 #[test]
@@ -60,12 +59,11 @@ fn cleave_fight() -> crate::scenario::Scenario {
         json!({ "feats": ["Cleave"], "attacks": [sword(5)], "initiative_mod": 10 }),
     );
     let foe = |n: &str| creature(n, json!({ "hp_max": 50 }));
-    let s = scenario(
+    scenario(
         room(&["A..B.", "...B."]),
         vec![("a", vec![giant]), ("b", vec![foe("first"), foe("second")])],
         1,
-    );
-    s
+    )
 }
 
 #[test]
@@ -106,12 +104,11 @@ fn flyby_fight() -> crate::scenario::Scenario {
         }),
     );
     let target = creature("target", json!({ "hp_max": 50, "attacks": [sword(0)] }));
-    let s = scenario(
+    scenario(
         room(&["A.....B"]),
         vec![("a", vec![roc]), ("b", vec![target])],
         1,
-    );
-    s
+    )
 }
 
 #[test]
@@ -148,12 +145,11 @@ fn smite_fight() -> crate::scenario::Scenario {
         }),
     );
     let target = creature("target", json!({ "hp_max": 50 }));
-    let s = scenario(
+    scenario(
         room(&["AB"]),
         vec![("a", vec![drow]), ("b", vec![target])],
         2,
-    );
-    s
+    )
 }
 
 #[test]
