@@ -72,17 +72,20 @@ pub fn cleave_or_flyby(
     full_by_step: bool,
     plan: &mut Plan,
 ) -> bool {
-    if full_by_step || !view.move_strikes(me, target) {
+    if full_by_step {
         return false;
     }
-    if view.has_feat(me, Feat::FlybyAttack) && view.flies(me) {
-        plan.push(Action::FlybyAttack { target });
-        return true;
+    // The feats first: the move's path is asked for only when one of them may apply.
+    let flyby = view.has_feat(me, Feat::FlybyAttack) && view.flies(me);
+    let cleave = !flyby && view.has_feat(me, Feat::Cleave) && view.cleave_partner(me, target);
+    if !(flyby || cleave) || !view.move_strikes(me, target) {
+        return false;
     }
-    if view.has_feat(me, Feat::Cleave) && view.cleave_partner(me, target) {
+    if flyby {
+        plan.push(Action::FlybyAttack { target });
+    } else {
         plan.push(Action::Move { target });
         plan.push(Action::Cleave { target });
-        return true;
     }
-    false
+    true
 }
