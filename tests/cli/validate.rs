@@ -36,7 +36,7 @@ fn no_op_feat_and_unknown_when_are_warnings_not_errors() {
         "orc.json",
         &orc.replace(
             r#""feats": ["Weapon Focus (falchion)"],"#,
-            r#""feats": ["Weapon Focus (falchion)", "Cleave", "Power Attack"],
+            r#""feats": ["Weapon Focus (falchion)", "Great Cleave", "Power Attack"],
   "conditions": ["prone", {"name": "shaken", "rounds": 3}],
   "modifiers": [
     {"stat": "will", "type": "morale", "value": 2, "when": "fear"},
@@ -59,7 +59,9 @@ fn no_op_feat_and_unknown_when_are_warnings_not_errors() {
     assert_eq!(
         err.lines().collect::<Vec<_>>(),
         [
-            format!("warning: {path}: feats[1] \"Cleave\": no effect modelled (traced no-op)"),
+            format!(
+                "warning: {path}: feats[1] \"Great Cleave\": no effect modelled (traced no-op)"
+            ),
             format!(
                 "warning: {path}: modifiers[1].when \"while_raging\": unknown condition, \
                  this modifier never applies"

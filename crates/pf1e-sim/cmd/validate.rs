@@ -183,7 +183,7 @@ fn combatant_summary(c: &Combatant) -> String {
     out
 }
 
-/// `feats[2] "Cleave": no effect modelled (traced no-op)`, `modifiers[0].when "while_raging":
+/// `feats[2] "Great Cleave": no effect modelled (traced no-op)`, `modifiers[0].when "while_raging":
 /// unknown condition, this modifier never applies`. A valid file's modifiers are its file's,
 /// in file order, so their index is the file's.
 fn combatant_warnings(c: &Combatant) -> Vec<String> {
@@ -330,6 +330,7 @@ fn special_summary(c: &Combatant, s: Special) -> String {
             attack(i)
         ),
         Special::ImmunityToMagic => format!("{words} (spells that allow spell resistance)"),
+        Special::SpellCombat => format!("{words} (full attack at -2 and a spell)"),
         Special::RebukeDeath { resource } => {
             let pool = c.resources().get(usize::from(resource));
             format!("rebuke death ({} a day)", pool.map_or(0, |r| r.1))

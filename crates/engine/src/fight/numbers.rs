@@ -119,6 +119,13 @@ impl Fight<'_> {
             - resolve_parts(base, stat, ac, ctx)
     }
 
+    /// What `t` loses to AC until its next turn: 2 for a charge (« CRB — Charge »), 2 for a
+    /// cleave (« CRB — Cleave »).
+    #[inline(always)]
+    pub(crate) fn until_next_turn_ac(&self, t: usize) -> i32 {
+        2 * (i32::from(self.units[t].charged) + i32::from(self.units[t].class.cleaved))
+    }
+
     /// Squares of one move action for `u`: its speed with its `speed_ft` modifiers, halved
     /// while disabled (0 hp) or under a half-speed condition (exhausted, entangled, blinded) —
     /// once, not per cause.
@@ -311,9 +318,8 @@ impl Fight<'_> {
             self.typed_modifiers(a, t, weapon, name, d, kind)
         };
         let mut ac = target_ac(target, kind, helpless) + cover_ac + typed.ac;
-        if self.units[t].charged {
-            ac -= 2; // « CRB — Charge »: −2 AC until the charger's next turn.
-        }
+        // « CRB — Charge », « Cleave »: −2 AC each until its next turn.
+        ac -= self.until_next_turn_ac(t);
         let flanked = melee && self.flanked(a, t);
         let mut bonus = self.situational_bonus(a, t, weapon, d, swing) + typed.attack;
         if flanked {

@@ -99,6 +99,8 @@
 //!   two-handed firearm, 1d6 one-handed — 1d8 and 1d4 when Small —, ×2, the firearm's
 //!   enhancement bonus on attack and damage), made only by the deed; and `firearm`, the firearm
 //!   it strikes with (the blow needs it in hand). Needs a `grit` entry.
+//! - `spell_combat` (« Ultimate Magic — Magus — Spell Combat »): no parameter; a full-round
+//!   action of its melee attacks at −2 and one magus spell of a standard action or less.
 //!
 //! Every entry may carry `feature`, the `features` line it models, verbatim (case-insensitive),
 //! when that line does not start with the rule's words (see [`SpecialRule::words`]).
@@ -160,6 +162,7 @@ vocabulary! {
         ForceMissile = "force_missile",
         ArcanePool = "arcane_pool",
         PistolWhip = "pistol_whip",
+        SpellCombat = "spell_combat",
     }
 }
 
@@ -207,6 +210,7 @@ impl SpecialRule {
             SpecialRule::ForceMissile => "force missile",
             SpecialRule::ArcanePool => "arcane pool",
             SpecialRule::PistolWhip => "pistol-whip",
+            SpecialRule::SpellCombat => "spell combat",
         }
     }
 }
@@ -371,6 +375,9 @@ pub enum Special {
     /// « UC — Gunslinger — Pistol-Whip »: the melee line `attack`, struck only by the deed
     /// (a standard action, 1 grit) with the firearm `firearm` in hand; a hit may trip.
     PistolWhip { attack: usize, firearm: usize },
+    /// « UM — Magus — Spell Combat »: its weapon attacks at −2 and a spell in one full-round
+    /// action.
+    SpellCombat,
 }
 
 impl Special {
@@ -418,6 +425,7 @@ impl Special {
             Special::ForceMissile { .. } => SpecialRule::ForceMissile,
             Special::ArcanePool { .. } => SpecialRule::ArcanePool,
             Special::PistolWhip { .. } => SpecialRule::PistolWhip,
+            Special::SpellCombat => SpecialRule::SpellCombat,
         }
     }
 
@@ -553,7 +561,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
             name == "resource"
         }
         SpecialRule::Grit | SpecialRule::RebukeDeath => name == "resource",
-        SpecialRule::ImmunityToMagic => false,
+        SpecialRule::ImmunityToMagic | SpecialRule::SpellCombat => false,
         SpecialRule::Misfire => matches!(name, "attack" | "amount"),
         SpecialRule::Hex => matches!(name, "hex" | "dc"),
         SpecialRule::ForceMissile => matches!(name, "resource" | "damage"),
@@ -736,6 +744,7 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::ArcanePool
         | SpecialRule::PistolWhip => s.class_special(p, at, rule, cx)?,
         SpecialRule::ImmunityToMagic => Special::ImmunityToMagic,
+        SpecialRule::SpellCombat => Special::SpellCombat,
         SpecialRule::Hex => s.hex_special(p, at)?,
     };
     Some(SpecialEntry {

@@ -17,6 +17,8 @@
 //! Pistol-whip: with 2 grit or more (the last point stays for the other deeds) on the target
 //! in the blow's reach, in place of a shot from there (a ranged attack beside a foe
 //! provokes), or when the blow is worth more than its melee line's full attack.
+//! Channel smite (« APG — Channel Smite »): on a turn it fights its target in melee, while
+//! it has channel uses and its channel harms the target.
 //! Reads the fight only through the [`View`]; fills a [`Plan`].
 
 use crate::fight::{Action, Life, Plan, UnitId, View};
@@ -25,6 +27,10 @@ use crate::fight::{Action, Life, Plan, UnitId, View};
 /// they take the turn's standard action (lay on hands on an ally), so the turn is made.
 #[inline]
 pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan) -> bool {
+    // « APG — Channel Smite »: a channel use on the melee attack of this turn.
+    if view.can_smite_channel(me, target) && closing_in(view, me, target) {
+        plan.push(Action::ChannelSmite);
+    }
     if !view.has_class_actions(me) {
         return false;
     }

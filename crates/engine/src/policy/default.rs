@@ -6,7 +6,7 @@
 //! attack a round), else a 5-foot step and a full attack when one step is enough, else move
 //! and attack. Before any tactic, the turns that conditions decide ([`conditioned_turn`]);
 //! before any attack, the Power Attack choice (`attack`). Beyond the reference spec: the
-//! tactical choices (`tactical`: keep or release a grapple, total defense, trip, grapple,
+//! spell combat of a magus (`feats`), the tactical choices (`tactical`: keep or release a grapple, total defense, trip, grapple,
 //! disarm, aid another, a 5-foot step to flank, ready against a charger, tumble), a coup de
 //! grâce on a helpless enemy when nothing better can be done this turn
 //! ([`coup_de_grace_choice`]), and another target, a ranged option or the nearest position
@@ -14,12 +14,13 @@
 //! when no enemy can be struck or neared at all. Reads the fight only through the [`View`];
 //! fills a [`Plan`].
 
-use crate::fight::{Action, Approach, Life, Plan, Policy, UnitId, View};
+use crate::fight::{Action, Approach, Plan, Policy, UnitId, View};
 
 use super::abilities::{class_actions, perform_turn};
-use super::attack::{full_attack, push_power_choice};
+use super::attack::{full_attack, full_round_free, push_power_choice};
 use super::casting::{Latitude, cast_turn};
 use super::closing::closing_turn;
+use super::feats::{cleave_or_flyby, spell_combat_turn};
 use super::hexes::hex_turn;
 use super::monster::trample_turn;
 use super::specials::specials_turn;
@@ -37,6 +38,7 @@ impl Policy for DefaultPolicy {
             || specials_turn(view, me, plan)
             || perform_turn(view, me, plan)
             || hex_turn(view, me, plan)
+            || spell_combat_turn(view, me, plan)
             || cast_turn(view, me, plan, Latitude::FREE)
         {
             return;
@@ -95,8 +97,9 @@ pub fn conditioned_turn(view: &View<'_>, me: UnitId, plan: &mut Plan) -> bool {
 ///    no weapon strikes it from here (`monster::trample_turn`);
 /// 3. when a weapon can strike `target` from here: close to melee when that is worth more
 ///    (`closing::closing_turn`), else full attack;
-/// 4. charge (after 5. when it has more than one attack a round); 5. a 5-foot step and a full
-///    attack;
+/// 4. charge (after 5. when it has more than one attack a round) — unless a flyby attack or a
+///    move and a cleave take its place (`feats::cleave_or_flyby`); 5. a 5-foot step and a
+///    full attack;
 /// 6. move and attack, when the way toward `target` is open ([`View::steps_toward`]) or the
 ///    move gets on its way to it, around the creatures in the way if need be
 ///    ([`View::move_toward`]);
@@ -136,6 +139,10 @@ fn attack_this_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan
     // « Bestiary — Pounce »: its charge ends in a full attack, so it always charges first.
     let several = view.swings_per_round(me) > 1 && !view.pounces(me);
     let steps = view.steps_toward(me, target);
+    // « Flyby Attack », « Cleave »: in place of a charge or a move and one attack.
+    if cleave_or_flyby(view, me, target, several && steps.attack.is_some(), plan) {
+        return true;
+    }
     if !(several && steps.attack.is_some()) && view.can_charge(me, target) {
         plan.push(Action::Charge { target });
         return true;
@@ -240,15 +247,4 @@ pub fn coup_de_grace_choice(
             && !view.strikes_after_move(me, target)
     };
     (strikes || idle()).then_some(victim)
-}
-
-/// `me` may take a full-round action this turn: not staggered or disabled, not limited to one
-/// action or to a move by a condition, not in the surprise round.
-#[inline]
-fn full_round_free(view: &View<'_>, me: UnitId) -> bool {
-    view.round() > 0
-        && view.life(me) != Life::Staggered
-        && !view
-            .conditions(me)
-            .any(flag::SINGLE_ACTION | flag::CANT_ATTACK)
 }

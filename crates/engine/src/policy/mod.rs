@@ -25,6 +25,7 @@ mod attack;
 pub mod casting;
 pub mod closing;
 mod default;
+mod feats;
 mod hexes;
 mod monster;
 pub mod specials;

@@ -6,7 +6,8 @@
 //!
 //! - **the engine, always**: situational feats no stat block can print — Power Attack,
 //!   Deadly Aim, Point-Blank Shot, Precise Shot, Improved Critical, Combat Reflexes, Run,
-//!   Blind-Fight, and the Improved and Greater feats of the ten combat manoeuvres
+//!   Blind-Fight, Rapid Shot, Improved Lightning Reflexes, Cleave, Flyby Attack, Channel
+//!   Smite, and the Improved and Greater feats of the ten combat manoeuvres
 //!   (`rules::maneuver`);
 //! - **the stat block**: static bonuses SRD stat blocks already fold into their numbers —
 //!   Weapon Focus, Weapon Specialization, Toughness, Dodge, Iron Will, Great Fortitude,
@@ -80,6 +81,9 @@ pub enum Feat {
     RapidShot,
     DefensiveCombatTraining,
     ImprovedLightningReflexes,
+    Cleave,
+    FlybyAttack,
+    ChannelSmite,
 }
 
 /// A set of modelled feats: `Copy`, no allocation.
@@ -95,7 +99,7 @@ pub enum Applied {
 }
 
 impl Feat {
-    const NAMES: [(&'static str, Feat); 55] = [
+    const NAMES: [(&'static str, Feat); 58] = [
         ("power attack", Feat::PowerAttack),
         ("deadly aim", Feat::DeadlyAim),
         ("point-blank shot", Feat::PointBlankShot),
@@ -154,11 +158,14 @@ impl Feat {
             "improved lightning reflexes",
             Feat::ImprovedLightningReflexes,
         ),
+        ("cleave", Feat::Cleave),
+        ("flyby attack", Feat::FlybyAttack),
+        ("channel smite", Feat::ChannelSmite),
     ];
 
     /// Every modelled feat, in catalogue order.
-    pub const ALL: [Feat; 55] = {
-        let mut all = [Feat::PowerAttack; 55];
+    pub const ALL: [Feat; 58] = {
+        let mut all = [Feat::PowerAttack; 58];
         let mut i = 0;
         while i < all.len() {
             all[i] = Self::NAMES[i].1;
@@ -218,7 +225,10 @@ impl Feat {
             | Feat::GreaterDrag
             | Feat::SelectiveChanneling
             | Feat::RapidShot
-            | Feat::ImprovedLightningReflexes => Applied::Engine,
+            | Feat::ImprovedLightningReflexes
+            | Feat::Cleave
+            | Feat::FlybyAttack
+            | Feat::ChannelSmite => Applied::Engine,
             _ => Applied::StatBlock,
         }
     }
@@ -329,6 +339,18 @@ impl Feat {
                 "its Hit Dice in place of its base attack bonus for CMD"
             }
             Feat::ImprovedLightningReflexes => "once a fight, rerolls a failed Reflex save",
+            Feat::Cleave => {
+                "standard action: one melee attack; a hit lets it attack one foe adjacent to the \
+                 first and in reach at the same bonus; −2 AC until its next turn"
+            }
+            Feat::FlybyAttack => {
+                "a flier's move and standard action together: it attacks during its move and flies \
+                 on, away from its target, with the movement left"
+            }
+            Feat::ChannelSmite => {
+                "swift action: one channel energy use rides on its next melee attack; a hit adds \
+                 the channel's damage (Will half), a miss wastes it"
+            }
         }
     }
 }
@@ -558,7 +580,8 @@ mod tests {
             read_feat_line(" Power Attack ").feat,
             Some(Feat::PowerAttack)
         );
-        assert_eq!(read_feat_line("Cleave").feat, None);
+        assert_eq!(read_feat_line("Cleave").feat, Some(Feat::Cleave));
+        assert_eq!(read_feat_line("Skill Focus (Stealth)").feat, None);
         assert_eq!(read_feat_line("Scribe Scroll").feat, None);
     }
 

@@ -62,7 +62,7 @@ impl Fight<'_> {
 
     /// [`Fight::full_attack`] with every swing on top of `base` (« Bestiary — Pounce »: the
     /// charge's +2).
-    pub(super) fn full_attack_with<R: Roller, S: Sink>(
+    pub(crate) fn full_attack_with<R: Roller, S: Sink>(
         &mut self,
         u: usize,
         target: usize,

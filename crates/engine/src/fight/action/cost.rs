@@ -159,6 +159,23 @@ pub enum Action {
     /// Standard: « UC — Gunslinger — Pistol-Whip » on `target`, 1 grit: a melee blow with its
     /// firearm, a trip on a hit (`fight::class`).
     PistolWhip { target: UnitId },
+    /// Standard: « CRB — Cleave », one melee attack on `target` and, if it hits, one on a foe
+    /// adjacent to it in reach; −2 AC until its next turn (`action::feats`).
+    Cleave { target: UnitId },
+    /// A move and a standard action: « Bestiary — Flyby Attack », a flier flies toward
+    /// `target`, attacks it once and flies on away from it (`action::feats`).
+    FlybyAttack { target: UnitId },
+    /// Swift: « APG — Channel Smite », a channel energy use riding on its next melee attack
+    /// (`special::channel`).
+    ChannelSmite,
+    /// Full round: « UM — Magus — Spell Combat », `spell` cast at `target` (on the defensive
+    /// or not), then a full attack on `foe`, every attack roll at −2 (`fight::class`).
+    SpellCombat {
+        spell: SpellId,
+        target: CastTarget,
+        defensively: bool,
+        foe: UnitId,
+    },
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -321,6 +338,10 @@ impl Action {
             Action::ForceMissile { .. } => "force_missile",
             Action::ArcanePool => "arcane_pool",
             Action::PistolWhip { .. } => "pistol_whip",
+            Action::Cleave { .. } => "cleave",
+            Action::FlybyAttack { .. } => "flyby_attack",
+            Action::ChannelSmite => "channel_smite",
+            Action::SpellCombat { .. } => "spell_combat",
         }
     }
 
@@ -406,9 +427,14 @@ impl Action {
             Action::Hex { .. } => Cost::new(Slot::Standard, Stays, No),
             // « CRB — Spell-Like Abilities »: using one provokes, as casting a spell does.
             Action::ForceMissile { .. } => Cost::new(Slot::Standard, Stays, Yes),
-            Action::ArcanePool => Cost::new(Slot::Swift, Stays, No),
             // A melee attack: it provokes nothing by itself.
             Action::PistolWhip { .. } => Cost::new(Slot::Standard, Stays, No),
+            Action::ArcanePool | Action::ChannelSmite => Cost::new(Slot::Swift, Stays, No),
+            Action::Cleave { .. } => Cost::new(Slot::Standard, Stays, No),
+            // « Flyby Attack »: its move action and its standard action, so the whole turn.
+            Action::FlybyAttack { .. } => Cost::new(Slot::FullRound, Walks, WhenRanged),
+            // The spell provokes by itself unless cast defensively (`fight::cast`).
+            Action::SpellCombat { .. } => Cost::new(Slot::FullRound, Stays, No),
         }
     }
 
@@ -467,6 +493,10 @@ impl Action {
             | Action::ForceMissile { .. }
             | Action::ArcanePool
             | Action::PistolWhip { .. } => Some(self),
+            Action::Cleave { .. } | Action::ChannelSmite => Some(self),
+            // « CRB — Staggered »: a flyby's move and attack, a full round's spell and attacks,
+            // do not fit one action.
+            Action::FlybyAttack { .. } | Action::SpellCombat { .. } => None,
         }
     }
 }

@@ -13,6 +13,7 @@ mod approach;
 mod attack;
 pub mod budget;
 pub mod cost;
+mod feats;
 mod finish;
 pub mod maneuver;
 mod movement;
@@ -116,6 +117,20 @@ impl Fight<'_> {
                 return self.hex((u, target.index()), kind, dice, sink);
             }
             Action::ArcanePool => return self.arcane_pool(u, sink),
+            Action::Cleave { target } => return self.cleave(u, target.index(), dice, sink),
+            Action::FlybyAttack { target } => {
+                return self.flyby(u, target.index(), scratch, dice, sink);
+            }
+            Action::ChannelSmite => return self.smite_channel(u, sink),
+            Action::SpellCombat {
+                spell,
+                target,
+                defensively,
+                foe,
+            } => {
+                let cast = (spell, target, defensively);
+                return self.spell_combat(u, cast, foe.index(), dice, sink);
+            }
             Action::ForceMissile { target } => {
                 return self.force_missile((u, target.index()), dice, sink);
             }

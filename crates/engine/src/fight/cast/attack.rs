@@ -70,7 +70,16 @@ impl Fight<'_> {
         let name = spell.name();
         let weapon = self.touch_weapon(a, melee);
         let kind = if melee { "melee touch" } else { "ranged touch" };
-        let Some(n) = self.numbers_with(a, t, &weapon, Some(name), Swing::default(), 0) else {
+        // « UM — Magus — Spell Combat »: the spell's attack roll takes the penalty too.
+        let swing = Swing {
+            penalty: if self.units[a].class.spell_combat {
+                super::super::class::SPELL_COMBAT_PENALTY
+            } else {
+                0
+            },
+            ..Swing::default()
+        };
+        let Some(n) = self.numbers_with(a, t, &weapon, Some(name), swing, 0) else {
             say!(S, text, "{kind}: total cover -> MISS");
             return SpellHit {
                 hit: false,

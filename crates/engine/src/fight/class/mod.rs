@@ -85,6 +85,9 @@
 //!   minute (10 rounds). Simplified: the bonus adds to the stat block's numbers (the shipped
 //!   magus's longsword is not magic); the weapon special abilities it may buy from 5th level
 //!   and the spell recall of higher levels are not modelled.
+//! - Spell combat (`spell_combat`): a full-round action, a spell of a standard action or less
+//!   then a full attack with a light or one-handed melee weapon, every attack roll at −2
+//!   (the rule and its simplifications are in that file).
 //! - Witch hexes (`hex`): slumber, healing and evil eye (standard actions that provoke no
 //!   attack of opportunity; slumber and healing once per target a fight) and cackle (a move
 //!   action that extends evil eyes); the rules
@@ -100,7 +103,10 @@ mod missile;
 mod perform;
 mod rage;
 mod smite;
+mod spell_combat;
 mod whip;
+
+pub(crate) use spell_combat::SPELL_COMBAT_PENALTY;
 
 pub(crate) use guard::{FAVORED_TERRAIN, UNCANNY_DODGE};
 
@@ -143,6 +149,8 @@ pub struct ClassAbilities {
     pub missile: Option<(u8, crate::model::special::Roll)>,
     /// « Arcane Pool »: the `resources` entry of its points and the enhancement bonus.
     pub pool: Option<(u8, u8)>,
+    /// « UM — Magus — Spell Combat » (`spell_combat`).
+    pub spell_combat: bool,
 }
 
 /// « CRB — Cleric — Healing Domain — Rebuke Death »: where its uses come from, its bonus.
@@ -259,6 +267,7 @@ impl ClassAbilities {
                     out.rebuke = Some(Rebuke { resource, bonus });
                 }
                 Special::ArcanePool { resource, amount } => out.pool = Some((resource, amount)),
+                Special::SpellCombat => out.spell_combat = true,
                 Special::ForceMissile { resource, damage } => {
                     out.missile = Some((resource, damage));
                 }
@@ -367,6 +376,13 @@ pub struct ClassState {
     pub misfortune_until: u32,
     /// The witch whose misfortune it bears (a unit index): her cackle extends it.
     pub misfortune_by: u8,
+    /// « CRB — Cleave »: −2 AC until the start of its next turn.
+    pub cleaved: bool,
+    /// « CRB — Channel Smite »: a channel use rides on its next melee attack.
+    pub smite_channel: bool,
+    /// « UM — Magus — Spell Combat »: inside the action, its attack rolls (the spell's touch
+    /// too) take −2.
+    pub spell_combat: bool,
 }
 
 impl ClassState {

@@ -313,7 +313,7 @@ impl Fight<'_> {
                 self.info[u].bab + self.info[u].caster.as_ref().map_or(0, |c| c.ability_mod);
             let ac = self.info[t].ac_total
                 + self.stat_mod(t, Stat::Ac, Some(AcKind::Total), &Context::default())
-                - if self.units[t].charged { 2 } else { 0 };
+                - self.until_next_turn_ac(t);
             let nat = dice.d20();
             let total = nat as i32 + bonus;
             let hit = nat != 1 && (nat == 20 || total >= ac);

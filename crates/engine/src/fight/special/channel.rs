@@ -17,6 +17,14 @@
 //! - « Channel Resistance: [...] +N bonus on saves made to resist channeled energy »: added
 //!   to the Will save.
 //! - Uses per encounter: the `channel_energy` resource; none left refuses the action.
+//! - « APG — Channel Smite »: « Before you make a melee attack roll, you can choose to spend
+//!   one use of your channel energy ability as a swift action. If you channel positive energy
+//!   and you hit an undead creature, that creature takes an amount of additional damage equal
+//!   to the damage dealt by your channel positive energy ability. If you channel negative
+//!   energy and you hit a living creature, [the same] [...] Your target can make a Will save,
+//!   as normal, to halve this additional damage. If your attack misses, the channel energy
+//!   ability is still expended with no effect. » The use rides on its next melee attack
+//!   ([`Fight::smite_channel_lands`]); a target of the other kind takes nothing.
 //!
 //! [`Action::Channel`]: super::super::action::Action::Channel
 
@@ -30,6 +38,14 @@ use super::super::action::ActionResult;
 use super::super::id::UnitIds;
 use super::super::log::{Sink, log};
 use super::super::state::Fight;
+
+/// The damage type of a channel of `energy`.
+fn damage_type(energy: Energy) -> DamageType {
+    match energy {
+        Energy::Positive => DamageType::Positive,
+        Energy::Negative => DamageType::Negative,
+    }
+}
 
 /// « 30-foot radius centered on the cleric ».
 const CHANNEL_RADIUS_FT: u32 = 30;
@@ -103,10 +119,7 @@ impl Fight<'_> {
         self.units[u].powers.channel_left -= 1;
         let takers = self.channel_takers(u, harm);
         let amount = c.dice.roll(dice);
-        let energy = match c.energy {
-            Energy::Positive => DamageType::Positive,
-            Energy::Negative => DamageType::Negative,
-        };
+        let energy = damage_type(c.energy);
         log!(
             S,
             sink,
@@ -119,7 +132,7 @@ impl Fight<'_> {
         );
         for t in takers.indices() {
             if harm {
-                self.channel_harm((u, t), c.dc, amount, energy, dice, sink);
+                self.channel_harm((u, t), (c.dc, "channel"), amount, energy, dice, sink);
             } else {
                 let before = self.units[t].hp;
                 let restored = self.restore(t, amount);
@@ -145,7 +158,7 @@ impl Fight<'_> {
     fn channel_harm<R: Roller, S: Sink>(
         &mut self,
         (u, t): (usize, usize),
-        dc: u8,
+        (dc, what): (u8, &str),
         amount: i32,
         energy: DamageType,
         dice: &mut R,
@@ -161,10 +174,83 @@ impl Fight<'_> {
         );
         self.half_on_save(
             (u, t),
-            "channel",
+            what,
             (Save::Will, dc, saved, d20),
             (amount, energy),
             sink,
         );
+    }
+
+    /// `u` has the Channel Smite feat and a channel use left, and no use rides on its weapon
+    /// yet.
+    pub(crate) fn can_smite_channel(&self, u: usize) -> bool {
+        self.info[u].has(crate::rules::feat::Feat::ChannelSmite)
+            && self.can_channel(u)
+            && !self.units[u].class.smite_channel
+    }
+
+    /// `u`'s channel would harm `t` (positive energy harms undead, negative the living).
+    pub(crate) fn channel_harms(&self, u: usize, t: usize) -> bool {
+        self.info[u]
+            .traits
+            .specials
+            .areas
+            .channel
+            .is_some_and(|c| match c.energy {
+                Energy::Positive => self.is_undead(t),
+                Energy::Negative => !self.is_undead(t),
+            })
+    }
+
+    /// « Channel Smite », the swift action: one channel use spent, riding on the next melee
+    /// attack.
+    pub(crate) fn smite_channel<S: Sink>(&mut self, u: usize, sink: &mut S) -> ActionResult {
+        if !self.info[u].has(crate::rules::feat::Feat::ChannelSmite) {
+            return ActionResult::refused("channel_smite", "no_channel_smite");
+        }
+        if !self.can_channel(u) {
+            return ActionResult::refused("channel_smite", "no_uses_left");
+        }
+        self.units[u].powers.channel_left -= 1;
+        self.units[u].class.smite_channel = true;
+        log!(
+            S,
+            sink,
+            Some(self.round),
+            Some(self.id(u)),
+            "channel smite: a channel use rides on its next melee attack, {} left",
+            self.units[u].powers.channel_left
+        );
+        ActionResult::done("channel_smite")
+    }
+
+    /// After `u`'s melee attack on `t` carrying a channel smite: on a `hit`, the channel's
+    /// damage to `t` when its energy harms it (Will half, channel resistance added); the use
+    /// is gone either way.
+    #[cold]
+    pub(crate) fn smite_channel_lands<R: Roller, S: Sink>(
+        &mut self,
+        (u, t): (usize, usize),
+        hit: bool,
+        dice: &mut R,
+        sink: &mut S,
+    ) {
+        self.units[u].class.smite_channel = false;
+        let Some(c) = self.info[u].traits.specials.areas.channel else {
+            return;
+        };
+        if !hit || !self.channel_harms(u, t) || self.units[t].dead {
+            log!(
+                S,
+                sink,
+                Some(self.round),
+                Some(self.id(u)),
+                "channel smite wasted"
+            );
+            return;
+        }
+        let amount = c.dice.roll(dice);
+        let energy = damage_type(c.energy);
+        self.channel_harm((u, t), (c.dc, "channel smite"), amount, energy, dice, sink);
     }
 }

@@ -140,7 +140,8 @@ impl Specials {
                 | Special::Hex { .. }
                 | Special::ForceMissile { .. }
                 | Special::ArcanePool { .. }
-                | Special::PistolWhip { .. } => {}
+                | Special::PistolWhip { .. }
+                | Special::SpellCombat => {}
             }
         }
         out.umr = Umr::of(c);

@@ -58,8 +58,27 @@ struct Wound {
 }
 
 impl Fight<'_> {
-    /// Plays one attack of unit `a` with weapon `w` against unit `t`.
+    /// Plays one attack of unit `a` with weapon `w` against unit `t`; a channel smite riding
+    /// on `a`'s melee weapon lands with it or is wasted (`special::channel`).
+    #[inline]
     pub fn strike<R: Roller, S: Sink>(
+        &mut self,
+        a: usize,
+        t: usize,
+        w: usize,
+        swing: Swing,
+        dice: &mut R,
+        sink: &mut S,
+    ) -> Struck {
+        let struck = self.strike_once(a, t, w, swing, dice, sink);
+        if self.units[a].class.smite_channel && self.info[a].weapons[w].melee {
+            self.smite_channel_lands((a, t), struck.hit, dice, sink);
+        }
+        struck
+    }
+
+    /// [`Fight::strike`] without the channel smite.
+    fn strike_once<R: Roller, S: Sink>(
         &mut self,
         a: usize,
         t: usize,

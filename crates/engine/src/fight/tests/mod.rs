@@ -8,6 +8,7 @@ mod support;
 mod allocations;
 mod aoo;
 mod attack;
+mod attack_feats;
 mod cast;
 mod checks;
 mod choices;

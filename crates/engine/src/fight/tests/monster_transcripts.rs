@@ -5,7 +5,9 @@
 //! (recorded only: its onset is beyond a fight), `all_around_vision` and
 //! `channel_resistance` (they change numbers: never flanked, a save bonus against channeled
 //! energy), `rock_catching` (needs a rock thrown at it; `umr_monsters` pins it), `pounce`
-//! (a charge then a full attack; `umr_monsters` pins the policy's choice).
+//! (a charge then a full attack; `umr_monsters` pins the policy's choice). Feats show too
+//! where they act here (the roc's flyby attack, the drow's channel smite); the hill giant's
+//! cleave, across its wall, is pinned by `attack_feats`.
 
 use serde_json::json;
 
@@ -23,7 +25,11 @@ const MONSTERS: &[(&str, &str, &[&str])] = &[
     (
         "drow_noble",
         include_str!("../../../../../data/monsters/drow_noble.json"),
-        &["knockout poison vs", "channels negative energy"],
+        &[
+            "knockout poison vs",
+            "channels negative energy",
+            "channel smite",
+        ],
     ),
     (
         "elephant",
@@ -78,7 +84,7 @@ const MONSTERS: &[(&str, &str, &[&str])] = &[
     (
         "roc",
         include_str!("../../../../../data/monsters/roc.json"),
-        &["grapple vs"],
+        &["grapple vs", "flyby move"],
     ),
     (
         "troll",

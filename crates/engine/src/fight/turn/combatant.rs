@@ -86,6 +86,7 @@ impl Fight<'_> {
             return false;
         }
         self.units[u].charged = false;
+        self.units[u].class.cleaved = false;
         self.units[u].running = false;
         if self.info[u].traits.specials.heals() {
             self.turn_start_healing(u, sink);

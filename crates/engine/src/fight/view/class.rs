@@ -23,6 +23,47 @@ impl View<'_> {
             || class.pool.is_some()
     }
 
+    /// `u` has « UM — Magus — Spell Combat ».
+    #[inline]
+    pub fn has_spell_combat(&self, u: UnitId) -> bool {
+        self.fight.info[u.index()].traits.class.spell_combat
+    }
+
+    /// `u` has spell combat and a light or one-handed melee weapon that strikes `t` from
+    /// here (`fight::class::spell_combat`).
+    #[inline]
+    pub fn can_spell_combat(&self, u: UnitId, t: UnitId) -> bool {
+        self.fight
+            .spell_combat_weapon(u.index(), t.index())
+            .is_some()
+    }
+
+    /// `u` can spend a channel use on its next melee attack (« APG — Channel Smite »), and
+    /// its channel would harm `t`.
+    #[inline]
+    pub fn can_smite_channel(&self, u: UnitId, t: UnitId) -> bool {
+        self.fight.can_smite_channel(u.index()) && self.fight.channel_harms(u.index(), t.index())
+    }
+
+    /// Some active enemy of `u` other than `t` stands adjacent to `t` (« CRB — Cleave »'s
+    /// second foe, wherever `u` ends its move).
+    #[inline]
+    pub fn cleave_partner(&self, u: UnitId, t: UnitId) -> bool {
+        let f = self.fight;
+        (0..f.units.len()).any(|o| {
+            o != t.index()
+                && f.enemies(u.index(), o)
+                && f.units[o].active()
+                && f.distance_ft(t.index(), o) <= 5
+        })
+    }
+
+    /// `u` flies (a fly speed).
+    #[inline]
+    pub fn flies(&self, u: UnitId) -> bool {
+        self.fight.combatant(u.index()).speed_fly_ft().is_some()
+    }
+
     /// `u` can spend an arcane pool point on its weapon (none is active).
     #[inline]
     pub fn can_arcane_pool(&self, u: UnitId) -> bool {

@@ -114,6 +114,32 @@ pub fn cast_turn(view: &View<'_>, me: UnitId, plan: &mut Plan, latitude: Latitud
     }
 }
 
+/// The best cast `me` can make from where it stands with no metamagic, of a standard action
+/// or less, worth more than `bar` (« UM — Magus — Spell Combat »'s spell): its action and its
+/// worth. No step and no approach: casting where an enemy threatens is on the defensive when
+/// that pays, as in [`cast_turn`]. Simplified: a best choice with metamagic hides a plain one.
+pub fn cast_in_place(view: &View<'_>, me: UnitId, bar: i64) -> Option<(Action, i64)> {
+    if !view.is_caster(me) || view.held_charge(me).is_some() {
+        return None;
+    }
+    let mut weigh = Weigh::new(view, me);
+    let mut best = Best { bar, choice: None };
+    let latitude = Latitude {
+        may_step: false,
+        may_approach: false,
+    };
+    for c in view.castable(me) {
+        let time = view.spell(c.spell).casting_time();
+        if !matches!(time, CastingTime::FullRound | CastingTime::OneRound) {
+            weigh_spell(&mut weigh, c, latitude, &mut best);
+        }
+    }
+    let choice = best.choice?;
+    let plain = matches!(choice.action, Action::Cast { metamagic, .. } if metamagic.is_empty());
+    (plain && choice.step.is_none() && choice.approach.is_none())
+        .then_some((choice.action, choice.worth))
+}
+
 /// The best cast so far, and the worth a cast must exceed to take its place: at first what
 /// the weapons would do (a cast below it is never chosen, so it is never weighed in full).
 struct Best {
@@ -508,7 +534,7 @@ fn guard(
 }
 
 /// What `me`'s weapons would do this turn (see the module).
-fn weapon_worth(view: &View<'_>, me: UnitId) -> i64 {
+pub fn weapon_worth(view: &View<'_>, me: UnitId) -> i64 {
     let Some(t) = view.nearest_enemy(me) else {
         return MIN_WORTH;
     };
