@@ -87,7 +87,9 @@ impl SpellCheck {
     /// The warnings about `c`'s spells, in the order of its `spells` list, each `FIELD:
     /// message` (`spells[2] "detect magic": no combat effect modelled`).
     pub fn warnings(&mut self, c: &Combatant) -> Vec<String> {
-        if c.spells().is_empty() {
+        // « Bestiary — Spell-Like Abilities »: a `spell_like` entry names catalogue spells too.
+        let spell_like = (c.specials().iter()).any(|e| !e.spell_like.is_empty());
+        if c.spells().is_empty() && !spell_like {
             return Vec::new();
         }
         let folder = self.folder().display().to_string();

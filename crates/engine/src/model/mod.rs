@@ -48,6 +48,7 @@ pub mod special;
 mod special_areas;
 mod special_class;
 mod special_hex;
+mod special_powers;
 mod special_umr;
 mod validate;
 

@@ -109,6 +109,7 @@ use super::special_areas::{self, AreaFields, AreaKind};
 pub use super::special_areas::{
     AreaRule, BreathEffect, BreathShape, Energy, summary as area_summary,
 };
+pub use super::special_powers::{SlaUses, SpellLike, TouchKind};
 use crate::error::Problems;
 use crate::vocab::{Ability, DamageType, DamageTypes, Vocabulary, vocabulary};
 
@@ -154,6 +155,13 @@ vocabulary! {
         Hex = "hex",
         ForceMissile = "force_missile",
         ArcanePool = "arcane_pool",
+        BleedingTouch = "bleeding_touch",
+        TouchOfChaos = "touch_of_chaos",
+        GraveTouch = "grave_touch",
+        LifeSight = "life_sight",
+        PowerOverUndead = "power_over_undead",
+        Berserk = "berserk",
+        SpellLike = "spell_like",
     }
 }
 
@@ -200,6 +208,13 @@ impl SpecialRule {
             SpecialRule::Hex => "hex",
             SpecialRule::ForceMissile => "force missile",
             SpecialRule::ArcanePool => "arcane pool",
+            SpecialRule::BleedingTouch => "bleeding touch",
+            SpecialRule::TouchOfChaos => "touch of chaos",
+            SpecialRule::GraveTouch => "grave touch",
+            SpecialRule::LifeSight => "life sight",
+            SpecialRule::PowerOverUndead => "power over undead",
+            SpecialRule::Berserk => "berserk",
+            SpecialRule::SpellLike => "spell-like abilities",
         }
     }
 }
@@ -247,6 +262,9 @@ pub struct SpecialFile {
     pub resource: Option<String>,
     pub creature_type: Option<String>,
     pub hex: Option<String>,
+    /// `spell_like`: its caster level and its spells.
+    pub caster_level: Option<i64>,
+    pub spells: Option<Vec<super::special_powers::SpellLikeFile>>,
 }
 
 /// How long a paralysis lasts: rounds rolled, or until the end of the fight.
@@ -359,6 +377,24 @@ pub enum Special {
     /// « UM — Magus — Arcane Pool »: points from the `resources` entry `resource`; one point
     /// gives its weapon an `amount` enhancement bonus for a minute.
     ArcanePool { resource: u8, amount: u8 },
+    /// A touch power (`special_powers`: bleeding touch, touch of chaos, grave touch): uses
+    /// from the `resources` entry `resource`, `level` the class level it scales with.
+    Touch {
+        kind: TouchKind,
+        resource: u8,
+        level: u8,
+    },
+    /// « CRB — Wizard — Necromancy — Life Sight »: blindsight of `range_ft` to living and
+    /// undead creatures, `rounds` a day.
+    LifeSight { range_ft: u8, rounds: u8 },
+    /// « CRB — Wizard — Necromancy — Power over Undead » (Command Undead): uses from the
+    /// `resources` entry `resource`, Will `dc`, undead of `level` total Hit Dice at most.
+    PowerOverUndead { resource: u8, dc: u8, level: u8 },
+    /// « Bestiary — Flesh Golem — Berserk »: a cumulative 1 % a round to go berserk.
+    Berserk,
+    /// « Bestiary — Spell-Like Abilities » at `caster_level`; the spells are the entry's
+    /// [`SpecialEntry::spell_like`].
+    SpellLike { caster_level: u8 },
 }
 
 impl Special {
@@ -405,6 +441,15 @@ impl Special {
             Special::Hex { .. } => SpecialRule::Hex,
             Special::ForceMissile { .. } => SpecialRule::ForceMissile,
             Special::ArcanePool { .. } => SpecialRule::ArcanePool,
+            Special::Touch { kind, .. } => match kind {
+                TouchKind::Bleeding => SpecialRule::BleedingTouch,
+                TouchKind::Chaos => SpecialRule::TouchOfChaos,
+                TouchKind::Grave => SpecialRule::GraveTouch,
+            },
+            Special::LifeSight { .. } => SpecialRule::LifeSight,
+            Special::PowerOverUndead { .. } => SpecialRule::PowerOverUndead,
+            Special::Berserk => SpecialRule::Berserk,
+            Special::SpellLike { .. } => SpecialRule::SpellLike,
         }
     }
 
@@ -438,6 +483,8 @@ pub struct SpecialEntry {
     pub feature: Option<String>,
     /// `paralysis`: the subtypes it spares (« elves are immune »), as written.
     pub immune_subtypes: Vec<String>,
+    /// `spell_like`: its spells and their uses.
+    pub spell_like: Vec<SpellLike>,
 }
 
 /// What the validator needs of the rest of the file.
@@ -531,6 +578,14 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::Hex => matches!(name, "hex" | "dc"),
         SpecialRule::ForceMissile => matches!(name, "resource" | "damage"),
         SpecialRule::ArcanePool => matches!(name, "resource" | "amount"),
+        SpecialRule::BleedingTouch | SpecialRule::GraveTouch => {
+            matches!(name, "resource" | "amount")
+        }
+        SpecialRule::TouchOfChaos => name == "resource",
+        SpecialRule::PowerOverUndead => matches!(name, "resource" | "dc" | "amount"),
+        SpecialRule::LifeSight => matches!(name, "range_ft" | "amount"),
+        SpecialRule::Berserk => false,
+        SpecialRule::SpellLike => matches!(name, "caster_level" | "spells"),
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
@@ -555,6 +610,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         ("resource", s.resource.is_some()),
         ("creature_type", s.creature_type.is_some()),
         ("hex", s.hex.is_some()),
+        ("caster_level", s.caster_level.is_some()),
+        ("spells", s.spells.is_some()),
     ];
     for (name, present) in given {
         if present && !takes(name) {
@@ -705,13 +762,22 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::RebukeDeath
         | SpecialRule::ForceMissile
         | SpecialRule::ArcanePool => s.class_special(p, at, rule, cx)?,
+        SpecialRule::BleedingTouch
+        | SpecialRule::TouchOfChaos
+        | SpecialRule::GraveTouch
+        | SpecialRule::LifeSight
+        | SpecialRule::PowerOverUndead
+        | SpecialRule::Berserk
+        | SpecialRule::SpellLike => s.power_special(p, at, rule, cx)?,
         SpecialRule::ImmunityToMagic => Special::ImmunityToMagic,
         SpecialRule::Hex => s.hex_special(p, at)?,
     };
+    let spell_like = s.spell_likes(p, at);
     Some(SpecialEntry {
         special,
         feature: s.feature,
         immune_subtypes: s.immune_subtypes.unwrap_or_default(),
+        spell_like,
     })
 }
 

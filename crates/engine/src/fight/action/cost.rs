@@ -7,6 +7,7 @@
 
 use crate::board::Pos;
 use crate::model::HexKind;
+use crate::model::special::TouchKind;
 use crate::rules::maneuver::{EscapeBy, Maneuver, ManeuverOption};
 use crate::spell::SpellId;
 use crate::spell::vocab::CastingTime;
@@ -156,6 +157,13 @@ pub enum Action {
     /// Swift: « UM — Magus — Arcane Pool », an enhancement bonus on its weapon
     /// (`fight::class`).
     ArcanePool,
+    /// Standard, provokes (a spell-like ability): a touch power (bleeding touch, touch of
+    /// chaos, grave touch) on `target` (`fight::class::touch`).
+    TouchPower { kind: TouchKind, target: UnitId },
+    /// Standard, no attack of opportunity (channeling energy): « CRB — Wizard — Necromancy —
+    /// Power over Undead », Command Undead on the undead enemies within 30 feet
+    /// (`fight::class::undead`).
+    CommandUndead,
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -316,6 +324,8 @@ impl Action {
             Action::InspireCourage => "inspire_courage",
             Action::Hex { .. } => "hex",
             Action::ForceMissile { .. } => "force_missile",
+            Action::TouchPower { .. } => "touch_power",
+            Action::CommandUndead => "command_undead",
             Action::ArcanePool => "arcane_pool",
         }
     }
@@ -403,6 +413,8 @@ impl Action {
             // « CRB — Spell-Like Abilities »: using one provokes, as casting a spell does.
             Action::ForceMissile { .. } => Cost::new(Slot::Standard, Stays, Yes),
             Action::ArcanePool => Cost::new(Slot::Swift, Stays, No),
+            Action::TouchPower { .. } => Cost::new(Slot::Standard, Stays, Yes),
+            Action::CommandUndead => Cost::new(Slot::Standard, Stays, No),
         }
     }
 
@@ -458,6 +470,7 @@ impl Action {
             | Action::QuickClear { .. }
             | Action::RebukeDeath { .. } => Some(self),
             Action::Hex { .. } | Action::ForceMissile { .. } | Action::ArcanePool => Some(self),
+            Action::TouchPower { .. } | Action::CommandUndead => Some(self),
         }
     }
 }

@@ -119,6 +119,10 @@ impl Fight<'_> {
             Action::ForceMissile { target } => {
                 return self.force_missile((u, target.index()), dice, sink);
             }
+            Action::TouchPower { kind, target } => {
+                return self.touch_power((u, target.index()), kind, dice, sink);
+            }
+            Action::CommandUndead => return self.command_undead(u, dice, sink),
         }
         ActionResult::done(action.kind())
     }

@@ -99,6 +99,8 @@ mod missile;
 mod perform;
 mod rage;
 mod smite;
+mod touch;
+mod undead;
 
 pub(crate) use guard::{FAVORED_TERRAIN, UNCANNY_DODGE};
 
@@ -141,6 +143,16 @@ pub struct ClassAbilities {
     pub missile: Option<(u8, crate::model::special::Roll)>,
     /// « Arcane Pool »: the `resources` entry of its points and the enhancement bonus.
     pub pool: Option<(u8, u8)>,
+    /// The touch powers (`touch`), by [`TouchKind`]: the `resources` entry of its uses and
+    /// the class level it scales with.
+    pub touches: [Option<(u8, u8)>; 3],
+    /// « Necromancy — Life Sight »: its range in feet and rounds a day.
+    pub life_sight: Option<(u8, u8)>,
+    /// « Necromancy — Power over Undead »: the `resources` entry of its uses, the Will DC and
+    /// the Hit Dice it controls.
+    pub undead_power: Option<(u8, u8, u8)>,
+    /// « Bestiary — Flesh Golem — Berserk ».
+    pub berserk: bool,
 }
 
 /// « CRB — Cleric — Healing Domain — Rebuke Death »: where its uses come from, its bonus.
@@ -254,6 +266,20 @@ impl ClassAbilities {
                     out.rebuke = Some(Rebuke { resource, bonus });
                 }
                 Special::ArcanePool { resource, amount } => out.pool = Some((resource, amount)),
+                Special::Touch {
+                    kind,
+                    resource,
+                    level,
+                } => out.touches[kind as usize] = Some((resource, level)),
+                Special::LifeSight { range_ft, rounds } => {
+                    out.life_sight = Some((range_ft, rounds));
+                }
+                Special::PowerOverUndead {
+                    resource,
+                    dc,
+                    level,
+                } => out.undead_power = Some((resource, dc, level)),
+                Special::Berserk => out.berserk = true,
                 Special::ForceMissile { resource, damage } => {
                     out.missile = Some((resource, damage));
                 }
@@ -358,6 +384,18 @@ pub struct ClassState {
     pub misfortune_until: u32,
     /// The witch whose misfortune it bears (a unit index): her cackle extends it.
     pub misfortune_by: u8,
+    /// Uses left of each touch power (by [`TouchKind`]).
+    pub touches_left: [u32; 3],
+    /// « Bleeding Touch »: turns it still takes 1d6 at their start.
+    pub touch_bleed: u8,
+    /// Rounds of life sight left, and the round its sight lasts until (0: none).
+    pub sight_left: u32,
+    pub sight_until: u32,
+    /// Uses of power over undead left.
+    pub command_left: u32,
+    /// « Berserk »: rounds it has been in combat (the chance in percent), and gone berserk.
+    pub berserk_chance: u32,
+    pub berserk: bool,
 }
 
 impl ClassState {
@@ -383,6 +421,9 @@ impl ClassState {
             rebuke_left: abilities.rebuke.map_or(0, |r| amount(r.resource)),
             missiles_left: abilities.missile.map_or(0, |(k, _)| amount(k)),
             pool_left: abilities.pool.map_or(0, |(k, _)| amount(k)),
+            touches_left: abilities.touches.map(|t| t.map_or(0, |(k, _)| amount(k))),
+            sight_left: abilities.life_sight.map_or(0, |(_, r)| u32::from(r)),
+            command_left: abilities.undead_power.map_or(0, |(k, _, _)| amount(k)),
             ..ClassState::default()
         }
     }

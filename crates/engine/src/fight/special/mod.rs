@@ -139,7 +139,12 @@ impl Specials {
                 | Special::ImmunityToMagic
                 | Special::Hex { .. }
                 | Special::ForceMissile { .. }
-                | Special::ArcanePool { .. } => {}
+                | Special::ArcanePool { .. }
+                | Special::Touch { .. }
+                | Special::LifeSight { .. }
+                | Special::PowerOverUndead { .. }
+                | Special::Berserk
+                | Special::SpellLike { .. } => {}
             }
         }
         out.umr = Umr::of(c);
