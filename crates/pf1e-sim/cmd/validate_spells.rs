@@ -88,8 +88,7 @@ impl SpellCheck {
     /// message` (`spells[2] "detect magic": no combat effect modelled`).
     pub fn warnings(&mut self, c: &Combatant) -> Vec<String> {
         // « Bestiary — Spell-Like Abilities »: a `spell_like` entry names catalogue spells too.
-        let spell_like = (c.specials().iter()).any(|e| !e.spell_like.is_empty());
-        if c.spells().is_empty() && !spell_like {
+        if c.spell_names().next().is_none() {
             return Vec::new();
         }
         let folder = self.folder().display().to_string();

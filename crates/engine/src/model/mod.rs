@@ -43,6 +43,7 @@ mod creature_type;
 pub mod features;
 mod file;
 mod hex_kind;
+mod power_kinds;
 mod roll;
 pub mod special;
 mod special_areas;

@@ -103,13 +103,13 @@ use serde::Deserialize;
 use super::attack::{Attack, AttackKind};
 use super::creature_type::CreatureType;
 pub use super::hex_kind::HexKind;
+pub use super::power_kinds::{SlaUses, SpellLike, TouchKind};
 pub use super::roll::Roll;
 use super::roll::{ranged, roll};
 use super::special_areas::{self, AreaFields, AreaKind};
 pub use super::special_areas::{
     AreaRule, BreathEffect, BreathShape, Energy, summary as area_summary,
 };
-pub use super::special_powers::{SlaUses, SpellLike, TouchKind};
 use crate::error::Problems;
 use crate::vocab::{Ability, DamageType, DamageTypes, Vocabulary, vocabulary};
 
@@ -264,7 +264,7 @@ pub struct SpecialFile {
     pub hex: Option<String>,
     /// `spell_like`: its caster level and its spells.
     pub caster_level: Option<i64>,
-    pub spells: Option<Vec<super::special_powers::SpellLikeFile>>,
+    pub spells: Option<Vec<super::power_kinds::SpellLikeFile>>,
 }
 
 /// How long a paralysis lasts: rounds rolled, or until the end of the fight.

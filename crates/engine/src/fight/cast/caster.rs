@@ -11,6 +11,11 @@
 //! higher one. A prepared caster whose file lists `prepared` copies spends a copy and a slot;
 //! a prepared caster without them casts any of its spells from its slots (simplified: flexible
 //! preparation, as a spontaneous caster does).
+//!
+//! Spell-like abilities (« Bestiary — Spell-Like Abilities »: the `spell_like` entry) are
+//! known spells too, after the file's own ([`Caster::sla_from`]): no slot (at-will ones are
+//! never spent, N-a-day ones spend one of their uses), no metamagic, the entry's caster
+//! level, DC and concentration from Charisma; `guards` skips their components.
 
 use crate::area::{Aim, Origin};
 use crate::board::Pos;

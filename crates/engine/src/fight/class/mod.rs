@@ -88,6 +88,11 @@
 //!   attack of opportunity; slumber and healing once per target a fight) and cackle (a move
 //!   action that extends evil eyes); the rules
 //!   and their simplifications are in that file's functions.
+//! - Touch powers (`touch`): bleeding touch, touch of chaos and grave touch, standard actions
+//!   that provoke (spell-like abilities), a melee touch attack each, one use of its
+//!   `resources` entry; the rules and their simplifications are in that file's header.
+//! - Power over undead, life sight and the flesh golem's berserk (`undead`): see that
+//!   file's header.
 
 mod domain;
 mod edge;
