@@ -322,7 +322,8 @@ fn paralysis_and_poison_riders_are_summarized_and_not_warned() {
         (
             "data/monsters/imp.json",
             ", specials: fast healing 2, poison on sting (Fort DC 13, 1d2 dex for 6 rounds, \
-             cure 1 save)\n",
+             cure 1 save), spell-like abilities (CL 6: detect good constant, detect magic \
+             constant, invisibility at will, augury 1/day, suggestion 1/day)\n",
             "Poison (",
         ),
         ("data/monsters/lich.json", "", "Paralyzing Touch"),

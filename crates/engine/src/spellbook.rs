@@ -6,8 +6,10 @@
 //! the Maximize Spell feat; a spell not on the caster's list) — never how a spell is cast.
 
 use crate::error::{DataError, DataErrors};
+use crate::model::special::{SlaUses, Special};
 use crate::model::{Casting, Combatant};
 use crate::rules::effect::{CreatureSlot, Effect};
+use crate::spell::vocab::SpellClass;
 use crate::spell::{Catalogue, SpellId};
 use crate::vocab::Vocabulary;
 
@@ -18,11 +20,24 @@ pub struct KnownSpell {
     pub level: u8,
 }
 
+/// One spell of a `spell_like` entry, resolved (« Bestiary — Spell-Like Abilities »): its
+/// level is the spell's on the sorcerer/wizard list, else the cleric's, else its lowest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnownSla {
+    pub spell: KnownSpell,
+    pub uses: SlaUses,
+    pub self_only: bool,
+}
+
 /// A combatant's spells, resolved.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CasterSpells {
     /// In the order of the file's `spells`.
     pub known: Vec<KnownSpell>,
+    /// Its spell-like abilities, in the order of its `spell_like` entry; the caster level
+    /// is the entry's.
+    pub spell_like: Vec<KnownSla>,
+    pub sla_level: u8,
     /// Prepared copies per spell (a prepared caster whose file lists them); empty: its slots
     /// serve any of its spells of their level or lower (flexible preparation).
     pub prepared: Vec<(SpellId, u32)>,
@@ -140,6 +155,7 @@ impl Spellbook {
             }
             out.known.push(KnownSpell { id, level });
         }
+        self.spell_likes(c, &mut out, &mut errors);
         if c.casting() == Some(Casting::Prepared) {
             for (name, count) in c.prepared() {
                 if let Some(k) =
@@ -155,6 +171,46 @@ impl Spellbook {
             Err(errors)
         }
     }
+}
+
+impl Spellbook {
+    /// `c`'s spell-like abilities resolved into `out`: each name must be a catalogue spell
+    /// (on no list in particular); problems go to `errors` with their field.
+    fn spell_likes(&self, c: &Combatant, out: &mut CasterSpells, errors: &mut Vec<DataError>) {
+        for (i, e) in c.specials().iter().enumerate() {
+            let Special::SpellLike { caster_level } = e.special else {
+                continue;
+            };
+            out.sla_level = caster_level;
+            for (j, sla) in e.spell_like.iter().enumerate() {
+                let id = match self.catalogue.id_for_name(&sla.spell) {
+                    Ok(id) => id,
+                    Err(message) => {
+                        let field = format!("specials[{i}].spells[{j}].spell");
+                        errors.push(DataError::new(c.file(), field, message));
+                        continue;
+                    }
+                };
+                out.spell_like.push(KnownSla {
+                    spell: KnownSpell {
+                        id,
+                        level: sla_level(self.catalogue.spell(id)),
+                    },
+                    uses: sla.uses,
+                    self_only: sla.self_only,
+                });
+            }
+        }
+    }
+}
+
+/// The level of a spell used as a spell-like ability: its sorcerer/wizard level, else its
+/// cleric level, else its lowest.
+pub fn sla_level(spell: &crate::spell::Spell) -> u8 {
+    (spell.level_for(SpellClass::SorcererWizard))
+        .or_else(|| spell.level_for(SpellClass::Cleric))
+        .or_else(|| spell.levels().iter().map(|(_, l)| l).min())
+        .unwrap_or(0)
 }
 
 /// Resolves the spells of every combatant of `combatants` (a file repeated for identical

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use pf1e_engine::board::Board;
 use pf1e_engine::error::DataErrors;
 use pf1e_engine::map::{Map, parse_map};
-use pf1e_engine::model::special::Lasting;
+use pf1e_engine::model::special::{Lasting, SlaUses, TouchKind};
 use pf1e_engine::model::{
     Attack, Combatant, FeatureUse, Role, Special, Vocabulary, parse_combatant,
 };
@@ -348,6 +348,43 @@ fn special_summary(c: &Combatant, s: Special) -> String {
                 "{words} (+{amount} weapon, {} points)",
                 pool.map_or(0, |r| r.1)
             )
+        }
+        Special::Touch {
+            kind,
+            resource,
+            level,
+        } => {
+            let pool = c.resources().get(usize::from(resource)).map_or(0, |r| r.1);
+            match kind {
+                TouchKind::Chaos => format!("{words} ({pool} a day)"),
+                _ => format!("{words} (level {level}, {pool} a day)"),
+            }
+        }
+        Special::LifeSight { range_ft, rounds } => {
+            format!("{words} (blindsight {range_ft} ft., {rounds} rounds a day)")
+        }
+        Special::PowerOverUndead {
+            resource,
+            dc,
+            level,
+        } => {
+            let pool = c.resources().get(usize::from(resource));
+            format!(
+                "{words} (command undead, Will DC {dc}, {level} HD, {} a day)",
+                pool.map_or(0, |r| r.1)
+            )
+        }
+        Special::Berserk => format!("{words} (cumulative 1 % a round)"),
+        Special::SpellLike { caster_level } => {
+            let entry = c.specials().iter().find(|e| e.special == s);
+            let spells: Vec<String> = (entry.iter().flat_map(|e| &e.spell_like))
+                .map(|k| match k.uses {
+                    SlaUses::Constant => format!("{} constant", k.spell),
+                    SlaUses::AtWill => format!("{} at will", k.spell),
+                    SlaUses::PerDay(n) => format!("{} {n}/day", k.spell),
+                })
+                .collect();
+            format!("{words} (CL {caster_level}: {})", spells.join(", "))
         }
         Special::Hex { kind, dc: 0 } => format!("{words} ({kind})"),
         Special::Hex { kind, dc } => format!("{words} ({kind}, Will DC {dc})"),

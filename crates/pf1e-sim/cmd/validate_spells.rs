@@ -87,7 +87,8 @@ impl SpellCheck {
     /// The warnings about `c`'s spells, in the order of its `spells` list, each `FIELD:
     /// message` (`spells[2] "detect magic": no combat effect modelled`).
     pub fn warnings(&mut self, c: &Combatant) -> Vec<String> {
-        if c.spells().is_empty() {
+        // « Bestiary — Spell-Like Abilities »: a `spell_like` entry names catalogue spells too.
+        if c.spell_names().next().is_none() {
             return Vec::new();
         }
         let folder = self.folder().display().to_string();

@@ -47,12 +47,15 @@ pub struct SummonFile {
     pub label: String,
 }
 
-/// The first combatant of `combatants` that names spells, if any: an encounter needs a
+/// The first combatant of `combatants` that names spells (its own or spell-like abilities),
+/// if any: an encounter needs a
 /// catalogue only then.
 pub fn first_caster<'c>(
     combatants: impl IntoIterator<Item = &'c Combatant>,
 ) -> Option<&'c Combatant> {
-    combatants.into_iter().find(|c| !c.spells().is_empty())
+    combatants
+        .into_iter()
+        .find(|c| c.spell_names().next().is_some())
 }
 
 impl SpellLibrary {
@@ -102,7 +105,7 @@ impl SpellLibrary {
     ) -> BTreeSet<SpellId> {
         combatants
             .into_iter()
-            .flat_map(|c| c.spells())
+            .flat_map(|c| c.spell_names())
             .filter_map(|name| self.catalogue.id_for_name(name).ok())
             .collect()
     }

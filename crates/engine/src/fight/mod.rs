@@ -40,6 +40,7 @@ pub use action::{
 };
 pub use arms::WeaponState;
 pub use class::Hexes;
+pub use class::hex::GRAVE_TOUCHED;
 pub use detour::{Approach, StepsToward};
 pub use special::values::{Areas, Breath, Channel, Gaze};
 pub use state::Life;

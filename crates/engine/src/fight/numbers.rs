@@ -191,6 +191,9 @@ impl Fight<'_> {
     /// See invisibility on `t` takes the edge away. A creature hidden from `t` has the same
     /// edge (« CRB — Stealth »: those it beats « are not aware of you »).
     fn invisible_edge(&self, a: usize, t: usize, melee: bool) -> bool {
+        if self.life_sees(t, a) {
+            return false;
+        }
         (self.has_flag(a, flag::INVISIBLE)
             && !(melee && self.info[t].has(Feat::BlindFight))
             && !self.units[t].wards.has(Wards::SEE_INVISIBLE))
@@ -199,8 +202,13 @@ impl Fight<'_> {
 
     /// The miss chance of `a`'s attacks on `t`: the target's concealment, at least 50 % when
     /// `a` is blinded (« CRB — Blinded »); an attacker under see invisibility ignores the
-    /// target's invisibility (« CRB — See Invisibility »).
+    /// target's invisibility (« CRB — See Invisibility »); none within life sight
+    /// (`class::undead`).
     pub fn miss_chance(&self, a: usize, t: usize) -> u8 {
+        // « Life Sight »: blindsight sees through concealment and invisibility.
+        if self.life_sees(a, t) {
+            return 0;
+        }
         let conds = &self.units[t].conds;
         let own =
             if self.units[a].wards.has(Wards::SEE_INVISIBLE) && conds.has(Condition::Invisible) {

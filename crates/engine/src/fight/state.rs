@@ -205,6 +205,9 @@ pub struct Fight<'s> {
     /// Some unit has grit or a firearm that misfires (`class::gun`): the one test attacks
     /// make for them.
     pub guns: bool,
+    /// Units gone berserk this fight (« Bestiary — Flesh Golem — Berserk »): while any is,
+    /// it and every other creature are enemies ([`Fight::enemies`]).
+    pub rampant: u32,
     /// Raised from another thread to stop the fight (a worker's shard cancelled or past its
     /// deadline): looked at once a round, with a relaxed load. `None` in every local run.
     pub stop: Option<&'s AtomicBool>,
@@ -282,6 +285,7 @@ impl<'s> Fight<'s> {
             watched: info.iter().any(|i| i.traits.specials.areas.watched()),
             class_edges: info.iter().any(|i| i.traits.class.edges()),
             guns: info.iter().any(|i| i.traits.class.gun.is_some()),
+            rampant: 0,
             stop: None,
         }
     }
@@ -336,6 +340,7 @@ impl<'s> Fight<'s> {
         self.order.clear();
         self.round = 0;
         self.first_down = None;
+        self.rampant = 0;
     }
 
     /// Marks (or clears) the squares of unit `u`'s footprint in its size's layer. A square
@@ -433,6 +438,9 @@ impl<'s> Fight<'s> {
 
     pub fn enemies(&self, a: usize, b: usize) -> bool {
         self.info[a].side != self.info[b].side
+            || (self.rampant > 0
+                && a != b
+                && (self.units[a].class.berserk || self.units[b].class.berserk))
     }
 
     /// Applies `lethal` and `nonlethal` damage to `u` (« CRB — Injury and Death »). Returns the

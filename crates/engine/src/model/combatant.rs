@@ -378,6 +378,12 @@ impl Combatant {
     pub fn specials(&self) -> &[SpecialEntry] {
         &self.0.specials
     }
+    /// Every spell name it casts: its `spells`, then those of its spell-like abilities
+    /// (« Bestiary — Spell-Like Abilities »: a `spell_like` entry).
+    pub fn spell_names(&self) -> impl Iterator<Item = &str> {
+        let slas = self.specials().iter().flat_map(|e| &e.spell_like);
+        (self.spells().iter().map(String::as_str)).chain(slas.map(|s| s.spell.as_str()))
+    }
     /// Feats by name, verbatim (« Improved Critical (falchion) »).
     pub fn feats(&self) -> &[String] {
         &self.0.feats

@@ -43,11 +43,13 @@ mod creature_type;
 pub mod features;
 mod file;
 mod hex_kind;
+mod power_kinds;
 mod roll;
 pub mod special;
 mod special_areas;
 mod special_class;
 mod special_hex;
+mod special_powers;
 mod special_umr;
 mod validate;
 

@@ -110,6 +110,7 @@ use serde::Deserialize;
 use super::attack::{Attack, AttackKind};
 use super::creature_type::CreatureType;
 pub use super::hex_kind::HexKind;
+pub use super::power_kinds::{SlaUses, SpellLike, TouchKind};
 pub use super::roll::Roll;
 use super::roll::{ranged, roll};
 use super::special_areas::{self, AreaFields, AreaKind};
@@ -163,6 +164,13 @@ vocabulary! {
         ArcanePool = "arcane_pool",
         PistolWhip = "pistol_whip",
         SpellCombat = "spell_combat",
+        BleedingTouch = "bleeding_touch",
+        TouchOfChaos = "touch_of_chaos",
+        GraveTouch = "grave_touch",
+        LifeSight = "life_sight",
+        PowerOverUndead = "power_over_undead",
+        Berserk = "berserk",
+        SpellLike = "spell_like",
     }
 }
 
@@ -211,6 +219,13 @@ impl SpecialRule {
             SpecialRule::ArcanePool => "arcane pool",
             SpecialRule::PistolWhip => "pistol-whip",
             SpecialRule::SpellCombat => "spell combat",
+            SpecialRule::BleedingTouch => "bleeding touch",
+            SpecialRule::TouchOfChaos => "touch of chaos",
+            SpecialRule::GraveTouch => "grave touch",
+            SpecialRule::LifeSight => "life sight",
+            SpecialRule::PowerOverUndead => "power over undead",
+            SpecialRule::Berserk => "berserk",
+            SpecialRule::SpellLike => "spell-like abilities",
         }
     }
 }
@@ -260,6 +275,9 @@ pub struct SpecialFile {
     pub hex: Option<String>,
     /// `pistol_whip`: the firearm the blow is struck with.
     pub firearm: Option<String>,
+    /// `spell_like`: its caster level and its spells.
+    pub caster_level: Option<i64>,
+    pub spells: Option<Vec<super::power_kinds::SpellLikeFile>>,
 }
 
 /// How long a paralysis lasts: rounds rolled, or until the end of the fight.
@@ -378,6 +396,24 @@ pub enum Special {
     /// « UM — Magus — Spell Combat »: its weapon attacks at −2 and a spell in one full-round
     /// action.
     SpellCombat,
+    /// A touch power (`special_powers`: bleeding touch, touch of chaos, grave touch): uses
+    /// from the `resources` entry `resource`, `level` the class level it scales with.
+    Touch {
+        kind: TouchKind,
+        resource: u8,
+        level: u8,
+    },
+    /// « CRB — Wizard — Necromancy — Life Sight »: blindsight of `range_ft` to living and
+    /// undead creatures, `rounds` a day.
+    LifeSight { range_ft: u8, rounds: u8 },
+    /// « CRB — Wizard — Necromancy — Power over Undead » (Command Undead): uses from the
+    /// `resources` entry `resource`, Will `dc`, undead of `level` total Hit Dice at most.
+    PowerOverUndead { resource: u8, dc: u8, level: u8 },
+    /// « Bestiary — Flesh Golem — Berserk »: a cumulative 1 % a round to go berserk.
+    Berserk,
+    /// « Bestiary — Spell-Like Abilities » at `caster_level`; the spells are the entry's
+    /// [`SpecialEntry::spell_like`].
+    SpellLike { caster_level: u8 },
 }
 
 impl Special {
@@ -426,6 +462,15 @@ impl Special {
             Special::ArcanePool { .. } => SpecialRule::ArcanePool,
             Special::PistolWhip { .. } => SpecialRule::PistolWhip,
             Special::SpellCombat => SpecialRule::SpellCombat,
+            Special::Touch { kind, .. } => match kind {
+                TouchKind::Bleeding => SpecialRule::BleedingTouch,
+                TouchKind::Chaos => SpecialRule::TouchOfChaos,
+                TouchKind::Grave => SpecialRule::GraveTouch,
+            },
+            Special::LifeSight { .. } => SpecialRule::LifeSight,
+            Special::PowerOverUndead { .. } => SpecialRule::PowerOverUndead,
+            Special::Berserk => SpecialRule::Berserk,
+            Special::SpellLike { .. } => SpecialRule::SpellLike,
         }
     }
 
@@ -459,6 +504,8 @@ pub struct SpecialEntry {
     pub feature: Option<String>,
     /// `paralysis`: the subtypes it spares (« elves are immune »), as written.
     pub immune_subtypes: Vec<String>,
+    /// `spell_like`: its spells and their uses.
+    pub spell_like: Vec<SpellLike>,
 }
 
 /// What the validator needs of the rest of the file.
@@ -567,6 +614,14 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         SpecialRule::ForceMissile => matches!(name, "resource" | "damage"),
         SpecialRule::ArcanePool => matches!(name, "resource" | "amount"),
         SpecialRule::PistolWhip => matches!(name, "attack" | "firearm"),
+        SpecialRule::BleedingTouch | SpecialRule::GraveTouch => {
+            matches!(name, "resource" | "amount")
+        }
+        SpecialRule::TouchOfChaos => name == "resource",
+        SpecialRule::PowerOverUndead => matches!(name, "resource" | "dc" | "amount"),
+        SpecialRule::LifeSight => matches!(name, "range_ft" | "amount"),
+        SpecialRule::Berserk => false,
+        SpecialRule::SpellLike => matches!(name, "caster_level" | "spells"),
         r => r.area_kind().is_some_and(|k| special_areas::takes(k, name)),
     };
     let given = [
@@ -592,6 +647,8 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         ("creature_type", s.creature_type.is_some()),
         ("hex", s.hex.is_some()),
         ("firearm", s.firearm.is_some()),
+        ("caster_level", s.caster_level.is_some()),
+        ("spells", s.spells.is_some()),
     ];
     for (name, present) in given {
         if present && !takes(name) {
@@ -743,14 +800,23 @@ fn special(p: &mut Problems, at: &str, s: SpecialFile, cx: &Context) -> Option<S
         | SpecialRule::ForceMissile
         | SpecialRule::ArcanePool
         | SpecialRule::PistolWhip => s.class_special(p, at, rule, cx)?,
+        SpecialRule::BleedingTouch
+        | SpecialRule::TouchOfChaos
+        | SpecialRule::GraveTouch
+        | SpecialRule::LifeSight
+        | SpecialRule::PowerOverUndead
+        | SpecialRule::Berserk
+        | SpecialRule::SpellLike => s.power_special(p, at, rule, cx)?,
         SpecialRule::ImmunityToMagic => Special::ImmunityToMagic,
         SpecialRule::SpellCombat => Special::SpellCombat,
         SpecialRule::Hex => s.hex_special(p, at)?,
     };
+    let spell_like = s.spell_likes(p, at);
     Some(SpecialEntry {
         special,
         feature: s.feature,
         immune_subtypes: s.immune_subtypes.unwrap_or_default(),
+        spell_like,
     })
 }
 

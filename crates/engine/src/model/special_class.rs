@@ -141,7 +141,7 @@ fn small(p: &mut Problems, at: &str, n: i64) -> Option<u8> {
 }
 
 /// The index of the `resources` entry named `name`.
-fn resource(p: &mut Problems, at: &str, name: &str, cx: &Context) -> Option<u8> {
+pub(super) fn resource(p: &mut Problems, at: &str, name: &str, cx: &Context) -> Option<u8> {
     let found = (cx.resources.iter()).position(|(n, _)| n.trim() == name.trim());
     match found {
         Some(i) if i < 256 => Some(i as u8),

@@ -19,9 +19,50 @@
 //! provokes), or when the blow is worth more than its melee line's full attack.
 //! Channel smite (« APG — Channel Smite »): on a turn it fights its target in melee, while
 //! it has channel uses and its channel harms the target.
+//! Power over undead: whenever an undead enemy stands within its reach (the turn is that).
+//! Touch powers ([`touch_choice`]): each where it does something (grave touch once a
+//! target, bleeding touch when it beats the weapons), the one with the most uses left first
+//! (the turn is that standard action).
 //! Reads the fight only through the [`View`]; fills a [`Plan`].
 
-use crate::fight::{Action, Life, Plan, UnitId, View};
+use crate::fight::{Action, GRAVE_TOUCHED, Life, Plan, UnitId, View};
+use crate::model::special::TouchKind;
+use crate::rules::Condition;
+
+/// The touch power `me` uses on `target` now, if any, among those that would do something:
+/// touch of chaos on a target not already rolling two d20s, grave touch once a target and not
+/// on one already afraid, bleeding touch on a target not bleeding from one when its 1d6 a
+/// turn over its turns beats the best single swing its weapons have on the target from here.
+/// The one with the most uses left is used (ties: that order), so that the powers alternate.
+fn touch_choice(view: &View<'_>, me: UnitId, target: UnitId) -> Option<TouchKind> {
+    let conds = view.conditions(target);
+    let afraid = conds.has(Condition::Shaken) || conds.has(Condition::Frightened);
+    let useful = |kind: TouchKind| {
+        if !view.touch_reaches(me, kind, target) {
+            return false;
+        }
+        match kind {
+            TouchKind::Chaos => !view.unlucky(target),
+            TouchKind::Grave => !view.touched(target, GRAVE_TOUCHED) && !afraid,
+            TouchKind::Bleeding => {
+                let turns = i64::from((view.touch_level(me, kind) / 2).max(1));
+                let weapons = if view.weapon_for(me, target).is_some() {
+                    view.best_swing_x100(me, target)
+                } else {
+                    0
+                };
+                view.touch_bleeding(target) == 0 && 350 * turns > weapons
+            }
+        }
+    };
+    [TouchKind::Chaos, TouchKind::Grave, TouchKind::Bleeding]
+        .into_iter()
+        .filter(|&k| useful(k))
+        .fold(None, |best: Option<TouchKind>, k| match best {
+            Some(b) if view.touches_left(me, b) >= view.touches_left(me, k) => Some(b),
+            _ => Some(k),
+        })
+}
 
 /// Pushes the class-ability actions `me` takes before its turn against `target`; true when
 /// they take the turn's standard action (lay on hands on an ally), so the turn is made.
@@ -90,6 +131,14 @@ pub fn class_actions(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Pla
             plan.push(Action::ForceMissile { target });
             return true;
         }
+    }
+    if view.can_command_undead(me) {
+        plan.push(Action::CommandUndead);
+        return true;
+    }
+    if let Some(kind) = touch_choice(view, me, target) {
+        plan.push(Action::TouchPower { kind, target });
+        return true;
     }
     if view.can_arcane_pool(me) && closing_in(view, me, target) {
         plan.push(Action::ArcanePool);

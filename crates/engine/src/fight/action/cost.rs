@@ -7,6 +7,7 @@
 
 use crate::board::Pos;
 use crate::model::HexKind;
+use crate::model::special::TouchKind;
 use crate::rules::maneuver::{EscapeBy, Maneuver, ManeuverOption};
 use crate::spell::SpellId;
 use crate::spell::vocab::CastingTime;
@@ -176,6 +177,13 @@ pub enum Action {
         defensively: bool,
         foe: UnitId,
     },
+    /// Standard, provokes (a spell-like ability): a touch power (bleeding touch, touch of
+    /// chaos, grave touch) on `target` (`fight::class::touch`).
+    TouchPower { kind: TouchKind, target: UnitId },
+    /// Standard, no attack of opportunity (channeling energy): « CRB — Wizard — Necromancy —
+    /// Power over Undead », Command Undead on the undead enemies within 30 feet
+    /// (`fight::class::undead`).
+    CommandUndead,
 }
 
 /// The part of a turn an action takes (« CRB — Action Types »).
@@ -336,6 +344,8 @@ impl Action {
             Action::InspireCourage => "inspire_courage",
             Action::Hex { .. } => "hex",
             Action::ForceMissile { .. } => "force_missile",
+            Action::TouchPower { .. } => "touch_power",
+            Action::CommandUndead => "command_undead",
             Action::ArcanePool => "arcane_pool",
             Action::PistolWhip { .. } => "pistol_whip",
             Action::Cleave { .. } => "cleave",
@@ -435,6 +445,8 @@ impl Action {
             Action::FlybyAttack { .. } => Cost::new(Slot::FullRound, Walks, WhenRanged),
             // The spell provokes by itself unless cast defensively (`fight::cast`).
             Action::SpellCombat { .. } => Cost::new(Slot::FullRound, Stays, No),
+            Action::TouchPower { .. } => Cost::new(Slot::Standard, Stays, Yes),
+            Action::CommandUndead => Cost::new(Slot::Standard, Stays, No),
         }
     }
 
@@ -497,6 +509,7 @@ impl Action {
             // « CRB — Staggered »: a flyby's move and attack, a full round's spell and attacks,
             // do not fit one action.
             Action::FlybyAttack { .. } | Action::SpellCombat { .. } => None,
+            Action::TouchPower { .. } | Action::CommandUndead => Some(self),
         }
     }
 }

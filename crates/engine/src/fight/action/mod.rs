@@ -137,6 +137,10 @@ impl Fight<'_> {
             Action::PistolWhip { target } => {
                 return self.pistol_whip((u, target.index()), dice, sink);
             }
+            Action::TouchPower { kind, target } => {
+                return self.touch_power((u, target.index()), kind, dice, sink);
+            }
+            Action::CommandUndead => return self.command_undead(u, dice, sink),
         }
         ActionResult::done(action.kind())
     }

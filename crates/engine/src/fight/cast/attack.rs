@@ -67,7 +67,19 @@ impl Fight<'_> {
     ) -> SpellHit {
         let melee = spell.attack() == Some(SpellAttack::MeleeTouch);
         let damaging = self.damaging(spell, t);
-        let name = spell.name();
+        self.touch_roll::<R, S>((a, t), (melee, damaging, spell.name()), dice, text)
+    }
+
+    /// Rolls `a`'s touch attack (`melee`) or ranged touch attack on `t` for the effect called
+    /// `name`; one that deals damage (`damaging`) threatens critical hits (« CRB — Touch
+    /// Spells in Combat »; a touch power is made the same way). Writes its text into `text`.
+    pub(crate) fn touch_roll<R: Roller, S: super::super::log::Sink>(
+        &mut self,
+        (a, t): (usize, usize),
+        (melee, damaging, name): (bool, bool, &str),
+        dice: &mut R,
+        text: &mut String,
+    ) -> SpellHit {
         let weapon = self.touch_weapon(a, melee);
         let kind = if melee { "melee touch" } else { "ranged touch" };
         // « UM — Magus — Spell Combat »: the spell's attack roll takes the penalty too.

@@ -11,9 +11,15 @@
 //! higher one. A prepared caster whose file lists `prepared` copies spends a copy and a slot;
 //! a prepared caster without them casts any of its spells from its slots (simplified: flexible
 //! preparation, as a spontaneous caster does).
+//!
+//! Spell-like abilities (« Bestiary — Spell-Like Abilities »: the `spell_like` entry) are
+//! known spells too, after the file's own ([`Caster::sla_from`]): no slot (at-will ones are
+//! never spent, N-a-day ones spend one of their uses), no metamagic, the entry's caster
+//! level, DC and concentration from Charisma; `guards` skips their components.
 
 use crate::area::{Aim, Origin};
 use crate::board::Pos;
+use crate::model::special::SlaUses;
 use crate::model::{Casting, Combatant};
 use crate::rules::feat::{Feat, FeatSet, spell_focus_schools};
 use crate::spell::SpellId;
@@ -68,7 +74,19 @@ pub struct Caster {
     /// damage of its evocation spells that deal hit point damage, once a spell (read from its
     /// `features` line; 0 without it).
     pub intense: i32,
+    /// « Bestiary — Spell-Like Abilities »: `known[sla_from..]` are its spell-like abilities
+    /// (none when it is `known.len()`), cast at caster level `sla_level` with DCs and
+    /// concentration from Charisma (`sla_mod`), no slot, no component, no metamagic.
+    pub sla_from: usize,
+    pub sla_level: u32,
+    pub sla_mod: i32,
+    /// Per spell-like ability (parallel to `known[sla_from..]`): uses for the encounter
+    /// (`u8::MAX`: at will) and whether it targets only the caster.
+    pub sla: Vec<(u8, bool)>,
 }
+
+/// Uses of an at-will spell-like ability (never spent).
+pub const AT_WILL: u8 = u8::MAX;
 
 /// The metamagic feat a [`Feat`] is, if any.
 fn metamagic_of(feat: Feat) -> Option<MetamagicKind> {
@@ -92,10 +110,14 @@ fn has_line(c: &Combatant, words: &str) -> bool {
 impl Caster {
     /// The caster `c` is with its resolved `spells`, or `None` when it knows no spell.
     pub fn new(c: &Combatant, spells: &CasterSpells, feats: FeatSet) -> Option<Caster> {
-        let list = c.spell_list()?;
-        if spells.known.is_empty() {
-            return None;
-        }
+        let usable = |k: &&crate::spellbook::KnownSla| k.uses != SlaUses::Constant;
+        let slas: Vec<_> = spells.spell_like.iter().filter(usable).collect();
+        let list = match c.spell_list() {
+            Some(list) if !spells.known.is_empty() => list,
+            // Spell-like abilities only: the list is never read (no component, no slot).
+            _ if !slas.is_empty() => SpellClass::SorcererWizard,
+            _ => return None,
+        };
         let ability_mod = c
             .casting_ability()
             .map_or(0, |a| c.abilities().modifier(a.ability()));
@@ -122,12 +144,29 @@ impl Caster {
         } else {
             0
         };
+        let sla_level = u32::from(spells.sla_level).max(1);
+        let mut known = spells.known.clone();
+        known.extend(slas.iter().map(|k| k.spell));
+        let sla = (slas.iter())
+            .map(|k| match k.uses {
+                SlaUses::PerDay(n) => (n, k.self_only),
+                SlaUses::AtWill | SlaUses::Constant => (AT_WILL, k.self_only),
+            })
+            .collect();
         Some(Caster {
             list,
             arcane: is_arcane(list),
             ability_mod,
-            level: c.caster_level(),
-            known: spells.known.clone(),
+            level: if spells.known.is_empty() {
+                sla_level
+            } else {
+                c.caster_level()
+            },
+            sla_from: spells.known.len(),
+            sla_level,
+            sla_mod: c.abilities().modifier(crate::model::Ability::Cha),
+            sla,
+            known,
             slots,
             copies,
             focus,
@@ -138,6 +177,53 @@ impl Caster {
             penetration,
             intense,
         })
+    }
+
+    /// Known spell `k` is a spell-like ability.
+    #[inline]
+    pub fn is_sla(&self, k: usize) -> bool {
+        k >= self.sla_from
+    }
+
+    /// The ability modifier of known spell `k`'s DC and concentration: the casting
+    /// ability's, Charisma for a spell-like ability.
+    pub fn mod_for(&self, k: usize) -> i32 {
+        if self.is_sla(k) {
+            self.sla_mod
+        } else {
+            self.ability_mod
+        }
+    }
+
+    /// The save DC of known spell `k` cast at `level`: [`Caster::dc`]; a spell-like ability's
+    /// is 10 + the spell's level + Charisma modifier (« Bestiary — Spell-Like Abilities »;
+    /// Spell Focus is for spells).
+    pub fn dc_of(&self, k: usize, level: u8, school: School) -> i32 {
+        if self.is_sla(k) {
+            10 + i32::from(level) + self.sla_mod
+        } else {
+            self.dc(level, school)
+        }
+    }
+
+    /// The index in `known` and the slot of a casting of spell `id` with `metamagic` now: its
+    /// first entry that can be cast (a spell before a spell-like ability of the same spell),
+    /// else the first entry's refusal.
+    pub fn choose(
+        &self,
+        state: &CasterState,
+        id: SpellId,
+        metamagic: Metamagics,
+    ) -> Result<(usize, SlotChoice), &'static str> {
+        let mut refusal = "unknown_spell";
+        for (k, _) in (self.known.iter().enumerate()).filter(|(_, s)| s.id == id) {
+            match self.choose_slot(state, k, metamagic) {
+                Ok(choice) => return Ok((k, choice)),
+                Err(e) if refusal == "unknown_spell" => refusal = e,
+                Err(_) => {}
+            }
+        }
+        Err(refusal)
     }
 
     /// The index in `known` and the entry of spell `id`, when the caster knows it.
@@ -166,6 +252,25 @@ impl Caster {
         metamagic: Metamagics,
     ) -> Result<SlotChoice, &'static str> {
         let base = self.known[k].level;
+        if self.is_sla(k) {
+            // « Bestiary — Spell-Like Abilities »: no slot; its uses for the encounter.
+            if metamagic != Metamagics::NONE {
+                return Err("invalid_metamagic");
+            }
+            if state
+                .sla_left
+                .get(k - self.sla_from)
+                .is_none_or(|&n| n == 0)
+            {
+                return Err("no_uses_left");
+            }
+            return Ok(SlotChoice {
+                slot: None,
+                level: base,
+                copy: None,
+                sla: Some(k - self.sla_from),
+            });
+        }
         let adjust = metamagic.levels();
         let free = |l: usize| state.slots[l] > 0;
         let (slot, level) = if metamagic.has(MetamagicKind::Heighten) {
@@ -191,7 +296,12 @@ impl Caster {
             }
             _ => None,
         };
-        Ok(SlotChoice { slot, level, copy })
+        Ok(SlotChoice {
+            slot,
+            level,
+            copy,
+            sla: None,
+        })
     }
 }
 
@@ -203,6 +313,8 @@ pub struct SlotChoice {
     pub slot: Option<u8>,
     pub level: u8,
     pub copy: Option<usize>,
+    /// A spell-like ability's index in the caster's `sla` (its uses).
+    pub sla: Option<usize>,
 }
 
 /// What a legal cast is aimed at.
@@ -258,6 +370,8 @@ pub struct Pending {
 pub struct CasterState {
     pub slots: [u8; 10],
     pub copies: Vec<u8>,
+    /// Uses left per spell-like ability ([`AT_WILL`]: at will).
+    pub sla_left: Vec<u8>,
     pub held: Option<Held>,
     pub pending: Option<Pending>,
 }
@@ -270,6 +384,8 @@ impl CasterState {
         if let Some(copies) = &caster.copies {
             self.copies.extend_from_slice(copies);
         }
+        self.sla_left.clear();
+        self.sla_left.extend(caster.sla.iter().map(|(n, _)| *n));
         self.held = None;
         self.pending = None;
     }
@@ -281,6 +397,11 @@ impl CasterState {
         }
         if let Some(k) = choice.copy {
             self.copies[k] -= 1;
+        }
+        if let Some(k) = choice.sla
+            && self.sla_left[k] != AT_WILL
+        {
+            self.sla_left[k] -= 1;
         }
     }
 }

@@ -90,7 +90,7 @@ impl Fight<'_> {
             Distraction::Wounded { damage } => (10 + damage + level, false),
         };
         let bonus = plan.cl as i32
-            + caster.map_or(0, |c| c.ability_mod)
+            + caster.map_or(0, |c| c.mod_for(plan.known))
             + if combat_casting { 4 } else { 0 };
         let check = roll_check(bonus, dice);
         let ok = check.total >= dc;
@@ -193,6 +193,10 @@ impl Fight<'_> {
         dice: &mut R,
         sink: &mut S,
     ) -> bool {
+        // « Bestiary — Spell-Like Abilities »: « no verbal, somatic, or material component ».
+        if plan.choice.sla.is_some() {
+            return true;
+        }
         let spell = self.spell(plan.spell);
         let components = spell.components();
         let deaf = self.units[u].conds.has(Condition::Deafened)

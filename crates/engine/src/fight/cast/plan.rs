@@ -21,6 +21,7 @@ use crate::spell::{Facts, Filter, Range, Spell};
 
 use super::super::action::{Action, CastTarget, MetamagicKind};
 use super::super::state::Fight;
+use super::super::unit::UnitId;
 use super::caster::{Aimed, CastPlan};
 
 /// Cones and lines start from the caster and need a direction (« CRB — Aiming a Spell »).
@@ -47,7 +48,7 @@ impl<'s> Fight<'s> {
         let caster = self.info[u].caster.as_deref().ok_or("unknown_spell")?;
         let catalogue = self.scenario.spellbook().catalogue();
         catalogue.try_spell(id).ok_or("unknown_spell")?;
-        let (known, _) = caster.known(id).ok_or("unknown_spell")?;
+        caster.known(id).ok_or("unknown_spell")?;
         let spell = self.spell(id);
         if time != spell.casting_time() {
             return Err("cast_time");
@@ -64,8 +65,19 @@ impl<'s> Fight<'s> {
         {
             return Err("invalid_metamagic");
         }
-        let choice = caster.choose_slot(&self.magic.casters[u], known, metamagic)?;
-        let cl = self.caster_level(u);
+        let (known, choice) = caster.choose(&self.magic.casters[u], id, metamagic)?;
+        let cl = match choice.sla {
+            // « Bestiary — Spell-Like Abilities »: the entry's caster level.
+            Some(_) => (caster.sla_level as i32 - self.negative_levels(u)).max(1) as u32,
+            None => self.caster_level(u),
+        };
+        let self_only = choice.sla.is_some_and(|k| caster.sla[k].1);
+        if self_only
+            && !matches!(target, CastTarget::Caster)
+            && target != CastTarget::Unit(UnitId::of(u))
+        {
+            return Err("invalid_target");
+        }
         let aimed = self.aim(u, spell, target, cl)?;
         Ok(CastPlan {
             spell: id,
@@ -73,7 +85,7 @@ impl<'s> Fight<'s> {
             choice,
             metamagic,
             aimed,
-            dc: caster.dc(choice.level, spell.school()),
+            dc: caster.dc_of(known, choice.level, spell.school()),
             cl,
             defensively,
         })

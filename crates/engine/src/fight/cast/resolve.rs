@@ -69,7 +69,11 @@ impl<'s> Fight<'s> {
         let spell = self.spell(plan.spell);
         let caster = self.info[u].caster.as_deref();
         let base = caster.map_or(0, |c| c.known[plan.known].level);
-        let list = caster.map_or("", |c| crate::vocab::Vocabulary::name(c.list));
+        let list = match caster {
+            Some(_) if plan.choice.sla.is_some() => "spell-like",
+            Some(c) => crate::vocab::Vocabulary::name(c.list),
+            None => "",
+        };
         say!(
             S,
             head,

@@ -22,6 +22,9 @@ pub const HEX_HEALED: u8 = 1 << 1;
 /// A creature misfortune targeted this fight (« cannot be the target of this hex again for 1
 /// day »).
 pub const MISFORTUNED: u8 = 1 << 2;
+/// A creature a grave touch reached this fight (`touch`: the default policy uses it once a
+/// target).
+pub const GRAVE_TOUCHED: u8 = 1 << 3;
 
 /// Slumber's range, and evil eye's and misfortune's (« a creature within 30 feet »).
 pub const HEX_RANGE_FT: u32 = 30;

@@ -92,6 +92,11 @@
 //!   attack of opportunity; slumber and healing once per target a fight) and cackle (a move
 //!   action that extends evil eyes); the rules
 //!   and their simplifications are in that file's functions.
+//! - Touch powers (`touch`): bleeding touch, touch of chaos and grave touch, standard actions
+//!   that provoke (spell-like abilities), a melee touch attack each, one use of its
+//!   `resources` entry; the rules and their simplifications are in that file's header.
+//! - Power over undead, life sight and the flesh golem's berserk (`undead`): see that
+//!   file's header.
 
 mod domain;
 mod edge;
@@ -104,6 +109,8 @@ mod perform;
 mod rage;
 mod smite;
 mod spell_combat;
+mod touch;
+mod undead;
 mod whip;
 
 pub(crate) use spell_combat::SPELL_COMBAT_PENALTY;
@@ -151,6 +158,16 @@ pub struct ClassAbilities {
     pub pool: Option<(u8, u8)>,
     /// « UM — Magus — Spell Combat » (`spell_combat`).
     pub spell_combat: bool,
+    /// The touch powers (`touch`), by [`TouchKind`]: the `resources` entry of its uses and
+    /// the class level it scales with.
+    pub touches: [Option<(u8, u8)>; 3],
+    /// « Necromancy — Life Sight »: its range in feet and rounds a day.
+    pub life_sight: Option<(u8, u8)>,
+    /// « Necromancy — Power over Undead »: the `resources` entry of its uses, the Will DC and
+    /// the Hit Dice it controls.
+    pub undead_power: Option<(u8, u8, u8)>,
+    /// « Bestiary — Flesh Golem — Berserk ».
+    pub berserk: bool,
 }
 
 /// « CRB — Cleric — Healing Domain — Rebuke Death »: where its uses come from, its bonus.
@@ -268,6 +285,20 @@ impl ClassAbilities {
                 }
                 Special::ArcanePool { resource, amount } => out.pool = Some((resource, amount)),
                 Special::SpellCombat => out.spell_combat = true,
+                Special::Touch {
+                    kind,
+                    resource,
+                    level,
+                } => out.touches[kind as usize] = Some((resource, level)),
+                Special::LifeSight { range_ft, rounds } => {
+                    out.life_sight = Some((range_ft, rounds));
+                }
+                Special::PowerOverUndead {
+                    resource,
+                    dc,
+                    level,
+                } => out.undead_power = Some((resource, dc, level)),
+                Special::Berserk => out.berserk = true,
                 Special::ForceMissile { resource, damage } => {
                     out.missile = Some((resource, damage));
                 }
@@ -383,6 +414,18 @@ pub struct ClassState {
     /// « UM — Magus — Spell Combat »: inside the action, its attack rolls (the spell's touch
     /// too) take −2.
     pub spell_combat: bool,
+    /// Uses left of each touch power (by [`TouchKind`]).
+    pub touches_left: [u32; 3],
+    /// « Bleeding Touch »: turns it still takes 1d6 at their start.
+    pub touch_bleed: u8,
+    /// Rounds of life sight left, and the round its sight lasts until (0: none).
+    pub sight_left: u32,
+    pub sight_until: u32,
+    /// Uses of power over undead left.
+    pub command_left: u32,
+    /// « Berserk »: rounds it has been in combat (the chance in percent), and gone berserk.
+    pub berserk_chance: u32,
+    pub berserk: bool,
 }
 
 impl ClassState {
@@ -408,6 +451,9 @@ impl ClassState {
             rebuke_left: abilities.rebuke.map_or(0, |r| amount(r.resource)),
             missiles_left: abilities.missile.map_or(0, |(k, _)| amount(k)),
             pool_left: abilities.pool.map_or(0, |(k, _)| amount(k)),
+            touches_left: abilities.touches.map(|t| t.map_or(0, |(k, _)| amount(k))),
+            sight_left: abilities.life_sight.map_or(0, |(_, r)| u32::from(r)),
+            command_left: abilities.undead_power.map_or(0, |(k, _, _)| amount(k)),
             ..ClassState::default()
         }
     }

@@ -223,6 +223,11 @@ impl Fight<'_> {
         if stanched {
             self.units[t].bleed = 0;
         }
+        // « Death domain — Bleeding Touch »: « or any spell or effect that heals damage ».
+        let stanched = stanched || (restored > 0 && self.units[t].class.touch_bleed > 0);
+        if restored > 0 {
+            self.units[t].class.touch_bleed = 0;
+        }
         self.units[u].tally.healing_done += restored as u64;
         match show {
             Some(roll) if restored == roll.total => say!(S, line, "{roll} "),

@@ -141,7 +141,12 @@ impl Specials {
                 | Special::ForceMissile { .. }
                 | Special::ArcanePool { .. }
                 | Special::PistolWhip { .. }
-                | Special::SpellCombat => {}
+                | Special::SpellCombat
+                | Special::Touch { .. }
+                | Special::LifeSight { .. }
+                | Special::PowerOverUndead { .. }
+                | Special::Berserk
+                | Special::SpellLike { .. } => {}
             }
         }
         out.umr = Umr::of(c);

@@ -26,7 +26,7 @@ fn witch() -> Combatant {
 }
 
 /// A foe of `hp` hit points and Will `will` with a +0 club for 1.
-fn foe(name: &str, hp: i32, will: i32) -> Combatant {
+pub(super) fn foe(name: &str, hp: i32, will: i32) -> Combatant {
     creature(
         name,
         json!({
@@ -37,7 +37,7 @@ fn foe(name: &str, hp: i32, will: i32) -> Combatant {
 }
 
 /// A fresh fight of `s` handed to `check`, with a transcript sink.
-fn fresh(s: &crate::scenario::Scenario, check: impl FnOnce(&mut Fight, &mut Keep)) {
+pub(super) fn fresh(s: &crate::scenario::Scenario, check: impl FnOnce(&mut Fight, &mut Keep)) {
     let info = prepare(s);
     let mut fight = Fight::new(s, &info);
     fight.reset();

@@ -28,6 +28,7 @@ mod gun;
 mod hex;
 mod life;
 mod maneuver;
+mod monster_powers;
 mod monster_transcripts;
 mod movement;
 mod passage;

@@ -8,6 +8,12 @@
 //! (a charge then a full attack; `umr_monsters` pins the policy's choice). Feats show too
 //! where they act here (the roc's flyby attack, the drow's channel smite); the hill giant's
 //! cleave, across its wall, is pinned by `attack_feats`.
+//! (a charge then a full attack; `umr_monsters` pins the policy's choice), the drow noble's
+//! bleeding touch (its touches alternate and it falls to four fighters before a second one;
+//! `monster_powers` pins it and the policy's choice), the lich's life sight (needs a concealed
+//! or invisible foe) and power over undead (needs an undead foe: with none it never acts;
+//! `monster_powers` pins both). The imp's and the quasit's fights load data/spells
+//! ([`SPELL_LIKE`]): their spell-like abilities show as « (spell-like ».
 
 use serde_json::json;
 
@@ -29,6 +35,7 @@ const MONSTERS: &[(&str, &str, &[&str])] = &[
             "knockout poison vs",
             "channels negative energy",
             "channel smite",
+            "touch of chaos vs",
         ],
     ),
     (
@@ -40,6 +47,11 @@ const MONSTERS: &[(&str, &str, &[&str])] = &[
         "ghoul",
         include_str!("../../../../../data/monsters/ghoul.json"),
         &["paralysis vs"],
+    ),
+    (
+        "flesh_golem",
+        include_str!("../../../../../data/monsters/flesh_golem.json"),
+        &["goes berserk"],
     ),
     (
         "gorgon",
@@ -59,12 +71,12 @@ const MONSTERS: &[(&str, &str, &[&str])] = &[
     (
         "imp",
         include_str!("../../../../../data/monsters/imp.json"),
-        &["poison vs", "fast healing"],
+        &["poison vs", "fast healing", "(spell-like"],
     ),
     (
         "lich",
         include_str!("../../../../../data/monsters/lich.json"),
-        &["fear aura vs", "paralysis vs"],
+        &["fear aura vs", "paralysis vs", "grave touch vs"],
     ),
     (
         "medusa",
@@ -79,7 +91,7 @@ const MONSTERS: &[(&str, &str, &[&str])] = &[
     (
         "quasit",
         include_str!("../../../../../data/monsters/quasit.json"),
-        &["poison vs", "fast healing"],
+        &["poison vs", "fast healing", "(spell-like"],
     ),
     (
         "roc",
@@ -111,6 +123,11 @@ fn fighter(name: &str) -> Combatant {
     )
 }
 
+/// The monsters whose fights load data/spells: those whose spell-like abilities are all they
+/// cast (the drow noble's and the lich's slot spells would take most of their turns and
+/// hide their other abilities; `cast::spell_like` pins spell-like abilities on a caster).
+const SPELL_LIKE: &[&str] = &["Imp", "Quasit"];
+
 /// The monsters that fight across a low wall (impassable, partial cover): the rock thrower,
 /// whose melee is worth more once in reach.
 const WALLED: &[&str] = &["hill_giant"];
@@ -132,11 +149,17 @@ fn transcripts(monster: Combatant, walled: bool, runs: u64) -> Vec<String> {
         "..............BBBBBB",
     ];
     let party = (1..=4).map(|k| fighter(&format!("fighter{k}"))).collect();
+    let spells = SPELL_LIKE.contains(&monster.name());
     let s = scenario(
         map(&terrain, &zones),
         vec![("a", party), ("b", vec![monster])],
         30,
     );
+    let s = if spells {
+        super::cast::with_spells(s)
+    } else {
+        s
+    };
     (0..runs)
         .flat_map(|run| {
             let mut dice =

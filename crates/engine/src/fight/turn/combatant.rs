@@ -127,11 +127,24 @@ impl Fight<'_> {
                 return false;
             }
         }
+        if self.units[u].class.touch_bleed > 0 {
+            self.bleeding_touch_turn(u, dice, sink);
+            if !self.units[u].active() {
+                return false;
+            }
+        }
         if !self.units[u].wards.is_empty() {
             self.start_turn_effects(u, dice, sink);
             if !self.units[u].active() {
                 return false;
             }
+        }
+        let class = &self.info[u].traits.class;
+        if class.berserk && !self.units[u].class.berserk {
+            self.berserk_turn(u, dice, sink);
+        }
+        if class.life_sight.is_some() && self.units[u].class.sight_left > 0 {
+            self.life_sight_turn(u, sink);
         }
         true
     }

@@ -3,6 +3,8 @@
 //! one to use now and whether it is under way. Owns these queries; the rules are
 //! `fight::class`'s.
 
+use crate::model::special::TouchKind;
+
 use super::super::unit::UnitId;
 use super::View;
 
@@ -21,6 +23,51 @@ impl View<'_> {
             || class.hexes.is_some()
             || class.missile.is_some()
             || class.pool.is_some()
+            || class.touches.iter().any(Option::is_some)
+            || class.undead_power.is_some()
+    }
+
+    /// `u` has a use of touch power `kind` left that reaches `t` (`fight::class::touch`).
+    #[inline]
+    pub fn touch_reaches(&self, u: UnitId, kind: TouchKind, t: UnitId) -> bool {
+        self.fight.touch_reaches(u.index(), kind, t.index())
+    }
+
+    /// `t` bears `mark` of `fight::class::hex` (`GRAVE_TOUCHED`: a grave touch reached it
+    /// this fight).
+    #[inline]
+    pub fn touched(&self, t: UnitId, mark: u8) -> bool {
+        self.fight.units[t.index()].class.hex_marks & mark != 0
+    }
+
+    /// Uses of touch power `kind` `u` has left.
+    #[inline]
+    pub fn touches_left(&self, u: UnitId, kind: TouchKind) -> u32 {
+        self.fight.units[u.index()].class.touches_left[kind as usize]
+    }
+
+    /// `t` rolls its d20s twice and takes the worse now (misfortune, touch of chaos).
+    #[inline]
+    pub fn unlucky(&self, t: UnitId) -> bool {
+        self.fight.unlucky(t.index())
+    }
+
+    /// Turns of bleeding touch `t` still takes.
+    #[inline]
+    pub fn touch_bleeding(&self, t: UnitId) -> u8 {
+        self.fight.units[t.index()].class.touch_bleed
+    }
+
+    /// The class level touch power `kind` of `u` scales with (0 without it).
+    #[inline]
+    pub fn touch_level(&self, u: UnitId, kind: TouchKind) -> u8 {
+        self.fight.info[u.index()].traits.class.touches[kind as usize].map_or(0, |(_, l)| l)
+    }
+
+    /// `u` can command an undead enemy now (`fight::class::undead`).
+    #[inline]
+    pub fn can_command_undead(&self, u: UnitId) -> bool {
+        self.fight.can_command_undead(u.index())
     }
 
     /// `u` has « UM — Magus — Spell Combat ».

@@ -13,6 +13,7 @@ use crate::vocab::{DamageCategory, DamageType};
 
 use super::super::action::{Action, CastTarget, Metamagics};
 use super::super::cast::Aimed;
+use super::super::cast::caster::AT_WILL;
 use super::super::numbers::Swing;
 use super::super::unit::UnitId;
 use super::View;
@@ -61,11 +62,19 @@ impl<'f> View<'f> {
             let c = caster?;
             let state = fight.magic.casters.get(u)?;
             let choice = c.choose_slot(state, k, Metamagics::NONE).ok()?;
+            // A spell-like ability of a few uses costs the policy as a slot of its level.
+            let limited = choice.sla.is_some_and(|i| state.sla_left[i] != AT_WILL);
             Some(Castable {
                 spell: spell.id,
                 level: spell.level,
-                slot: choice.slot,
-                copies: c.copies.as_ref().map(|_| state.copies[k]),
+                slot: if limited {
+                    Some(spell.level)
+                } else {
+                    choice.slot
+                },
+                copies: (c.copies.as_ref())
+                    .filter(|_| !c.is_sla(k))
+                    .map(|_| state.copies[k]),
             })
         })
     }
@@ -129,10 +138,10 @@ impl<'f> View<'f> {
     /// The save DC of `me`'s `spell` (`None` without a save or when `me` does not know it).
     pub fn save_dc(&self, me: UnitId, spell: SpellId) -> Option<i32> {
         let caster = self.fight.info[me.index()].caster.as_deref()?;
-        let (_, known) = caster.known(spell)?;
+        let (k, known) = caster.known(spell)?;
         let s = self.spell(spell);
         s.save()?;
-        Some(caster.dc(known.level, s.school()))
+        Some(caster.dc_of(k, known.level, s.school()))
     }
 
     /// `t`'s save bonus against `caster`'s `spell` (its typed modifiers in the spell's

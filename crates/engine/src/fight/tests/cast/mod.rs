@@ -16,6 +16,7 @@ mod metamagic;
 mod odds;
 mod policy;
 mod saves;
+mod spell_like;
 mod timing;
 mod view;
 
