@@ -862,21 +862,31 @@ pub(super) fn attack_where(
     fits: impl Fn(&Attack) -> bool,
     what: &str,
 ) -> Option<usize> {
+    attack_in_field(p, &format!("{at}.attack"), name, attacks, fits, what)
+}
+
+/// [`attack_where`] for an attack named in the field `field` (its whole path: a
+/// `pistol_whip`'s `specials[2].firearm`).
+pub(super) fn attack_in_field(
+    p: &mut Problems,
+    field: &str,
+    name: &str,
+    attacks: &[Attack],
+    fits: impl Fn(&Attack) -> bool,
+    what: &str,
+) -> Option<usize> {
     let found = attacks
         .iter()
         .position(|a| a.name().trim().eq_ignore_ascii_case(name.trim()));
     match found {
         Some(i) if fits(&attacks[i]) => Some(i),
         Some(_) => {
-            p.add(format!("{at}.attack"), format!("`{name}` is not {what}"));
+            p.add(field, format!("`{name}` is not {what}"));
             None
         }
         None => {
             let known = attacks.iter().map(|a| a.name());
-            p.add(
-                format!("{at}.attack"),
-                crate::vocab::unknown("attack", name, known),
-            );
+            p.add(field, crate::vocab::unknown("attack", name, known));
             None
         }
     }

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde::de::IntoDeserializer;
 
 use super::creature_type::CreatureType;
-use super::special::{Context, Special, SpecialFile, SpecialRule, attack_where};
+use super::special::{Context, Special, SpecialFile, SpecialRule, attack_in_field, attack_where};
 use crate::error::Problems;
 
 impl SpecialFile {
@@ -83,36 +83,16 @@ impl SpecialFile {
                 };
                 let found = (s.attack.as_deref())
                     .and_then(|n| attack_where(p, at, n, cx.attacks, blow, "a melee attack"));
-                let firearm = firearm(p, at, s.firearm.as_deref()?, cx);
+                let firearm = (s.firearm.as_deref()).and_then(|n| {
+                    let field = format!("{at}.firearm");
+                    attack_in_field(p, &field, n, cx.attacks, |a| a.firearm(), "a firearm")
+                });
                 Some(Special::PistolWhip {
                     attack: found?,
                     firearm: firearm?,
                 })
             }
             _ => None,
-        }
-    }
-}
-
-/// The index of the firearm named `name` (a `pistol_whip`'s `firearm`).
-fn firearm(p: &mut Problems, at: &str, name: &str, cx: &Context) -> Option<usize> {
-    let found = (cx.attacks.iter()).position(|a| a.name().trim().eq_ignore_ascii_case(name.trim()));
-    match found {
-        Some(i) if cx.attacks[i].firearm() => Some(i),
-        Some(_) => {
-            p.add(
-                format!("{at}.firearm"),
-                format!("`{name}` is not a firearm"),
-            );
-            None
-        }
-        None => {
-            let known = cx.attacks.iter().map(|a| a.name());
-            p.add(
-                format!("{at}.firearm"),
-                crate::vocab::unknown("attack", name, known),
-            );
-            None
         }
     }
 }

@@ -65,21 +65,10 @@ impl Fight<'_> {
         let mut line = String::new();
         let hit = self.touch_roll::<R, S>((u, t), (true, false, kind.name()), dice, &mut line);
         let left = self.units[u].class.touches_left[kind as usize];
-        if !hit.hit {
-            log!(
-                S,
-                sink,
-                Some(self.round),
-                Some(self.id(u)),
-                "{} vs {}: {line} ({left} left)",
-                kind.name(),
-                self.id(t)
-            );
-            return ActionResult::done("touch_power");
-        }
         let half = (level / 2).max(1);
         let imm = self.combatant(t).immunities();
         match kind {
+            _ if !hit.hit => {}
             TouchKind::Bleeding if imm.to_effect(EffectTag::Bleed) => say!(S, line, " -> immune"),
             TouchKind::Bleeding => {
                 self.units[t].class.touch_bleed = half;
