@@ -181,9 +181,9 @@ pub struct Fight<'s> {
     /// Scratch of the plans that go around creatures (`detour`): empty until a walk is first
     /// blocked, then reused.
     pub detours: std::cell::RefCell<super::detour::memo::Detours>,
-    /// The current decision's memory of weighed swings (`view::memo`), forgotten with each
-    /// new view.
-    pub swing_memo: std::cell::RefCell<super::view::memo::SwingMemo>,
+    /// The current decision's memory of weighed swings and weapon choices (`view::memo`),
+    /// forgotten with each new view.
+    pub decision_memo: std::cell::RefCell<super::view::memo::DecisionMemo>,
     /// The last approach planned and the world it was planned in (`near_memo`).
     pub near_memo: std::cell::RefCell<super::near_memo::NearMemo>,
     /// Terrain cover between multi-square footprints, memoized for the whole batch (a pure
@@ -276,7 +276,7 @@ impl<'s> Fight<'s> {
             line_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             path_scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             detours: std::cell::RefCell::default(),
-            swing_memo: std::cell::RefCell::default(),
+            decision_memo: std::cell::RefCell::default(),
             near_memo: std::cell::RefCell::default(),
             cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
             magic: Magic::new(info),

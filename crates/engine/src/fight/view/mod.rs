@@ -77,7 +77,7 @@ pub struct View<'f> {
 impl<'f> View<'f> {
     #[inline]
     pub(crate) fn new(fight: &'f Fight<'f>) -> Self {
-        fight.swing_memo.borrow_mut().forget();
+        fight.decision_memo.borrow_mut().forget();
         View { fight }
     }
 
@@ -177,7 +177,13 @@ impl<'f> View<'f> {
     /// spec, « weapon_for »).
     #[inline]
     pub fn weapon_for(&self, a: UnitId, t: UnitId) -> Option<usize> {
-        self.fight.weapon_for(a.index(), t.index())
+        let key = (a.index(), t.index());
+        if let Some(w) = self.fight.decision_memo.borrow().weapons.get(key) {
+            return w;
+        }
+        let w = self.fight.weapon_for(key.0, key.1);
+        self.fight.decision_memo.borrow_mut().weapons.put(key, w);
+        w
     }
 
     /// [`View::weapon_for`] with `a` standing at `at`.

@@ -64,7 +64,7 @@ impl<'f> View<'f> {
         let fight = self.fight;
         let (a, t) = (a.index(), t.index());
         let key = (a, t, w, penalty);
-        if let Some(value) = fight.swing_memo.borrow().get(key) {
+        if let Some(value) = fight.decision_memo.borrow().swings.get(key) {
             return value;
         }
         let swing = Swing {
@@ -76,7 +76,7 @@ impl<'f> View<'f> {
             Some(n) => fight.expected_damage_x100(a, t, w, &n, fight.average_damage_x2(a, w)),
             None => 0,
         };
-        fight.swing_memo.borrow_mut().put(key, value);
+        fight.decision_memo.borrow_mut().swings.put(key, value);
         value
     }
 
