@@ -21,6 +21,7 @@ impl Fight<'_> {
     }
 
     /// Distance in feet between the footprints of `a` (standing at `a_pos`) and unit `b`.
+    #[inline]
     pub fn distance_ft_from(&self, a: usize, a_pos: Pos, b: usize) -> u32 {
         let sq = footprint_distance_squares(
             a_pos,
@@ -31,6 +32,7 @@ impl Fight<'_> {
         sq * self.map.square_size_ft()
     }
 
+    #[inline]
     pub fn distance_ft(&self, a: usize, b: usize) -> u32 {
         self.distance_ft_from(a, self.units[a].pos, b)
     }
@@ -50,6 +52,7 @@ impl Fight<'_> {
     }
 
     /// Line of effect between `a` standing at `a_pos` and `t` (« CRB — Line of Effect »).
+    #[inline]
     pub fn has_line_of_effect_from(&self, a: usize, a_pos: Pos, t: usize) -> bool {
         let (sa, st) = (self.info[a].size, self.info[t].size);
         if sa.footprint() == 1 && st.footprint() == 1 {
