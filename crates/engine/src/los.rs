@@ -546,6 +546,7 @@ pub fn corner_scores<B: Board + ?Sized>(board: &B, a: Pos, t: Pos) -> [u8; 4] {
 
 /// True when the segment between lattice points `p` and `q` (as `(x, y)`) crosses the open
 /// interior of square `at` — the same crossing test the cover rules use, exact in integers.
+#[inline]
 pub fn segment_crosses(p: (i32, i32), q: (i32, i32), at: Pos) -> bool {
     let (dx, dy) = (i64::from(q.0 - p.0), i64::from(q.1 - p.1));
     if dx == 0 || dy == 0 {

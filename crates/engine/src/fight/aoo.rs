@@ -68,12 +68,18 @@ impl Fight<'_> {
     /// The weapon `e` would take an attack of opportunity on `u` with now: it has one left, it
     /// threatens `u`'s square, and `u` has neither cover nor total concealment from it nor is
     /// hidden from it; `e` is not in total defense.
-    #[inline]
+    #[inline(always)]
     pub fn opportunity_weapon(&self, e: usize, u: usize) -> Option<usize> {
         if self.units[e].aoo_left == 0 {
             return None;
         }
         let w = self.threat_weapon(e, self.units[u].pos, self.info[u].size)?;
+        self.opportunity_against(e, u, w)
+    }
+
+    /// [`Fight::opportunity_weapon`] once `e` threatens `u` with its weapon `w`.
+    #[inline(never)]
+    fn opportunity_against(&self, e: usize, u: usize, w: usize) -> Option<usize> {
         if self.attack_cover(e, u, CoverMode::Melee) != Cover::None {
             return None;
         }
