@@ -27,16 +27,16 @@ impl Fight<'_> {
             if !self.enemies(u, e) || self.units[u].provoked.contains(e) {
                 continue;
             }
-            // « CRB — Acrobatics »: the check comes before the attack it would avoid.
-            if tumbling
-                && self.opportunity_weapon(e, u).is_some()
-                && self.tumbles_past(u, e, dice, sink)
-            {
-                self.units[u].provoked.insert(e);
-                continue;
-            }
-            if self.opportunity(e, u, dice, sink) {
-                self.units[u].provoked.insert(e);
+            // Most enemies do not threaten the mover: that answer costs no call.
+            if self.opportunity_weapon(e, u).is_some() {
+                // « CRB — Acrobatics »: the check comes before the attack it would avoid.
+                if tumbling && self.tumbles_past(u, e, dice, sink) {
+                    self.units[u].provoked.insert(e);
+                    continue;
+                }
+                if self.opportunity(e, u, dice, sink) {
+                    self.units[u].provoked.insert(e);
+                }
             }
             if !self.units[u].active() {
                 return;
@@ -101,7 +101,9 @@ impl Fight<'_> {
     pub fn provoke_shooting<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
         for e in 0..self.units.len() {
             if self.enemies(u, e) {
-                self.opportunity(e, u, dice, sink);
+                if self.opportunity_weapon(e, u).is_some() {
+                    self.opportunity(e, u, dice, sink);
+                }
                 if !self.units[u].active() {
                     return;
                 }

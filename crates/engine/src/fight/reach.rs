@@ -5,7 +5,7 @@
 //! two-handed while grappled). Pure queries on a [`Fight`]; nothing here changes state.
 
 use crate::board::{Board, Pos};
-use crate::grid::{footprint_distance_sides, footprint_distance_squares};
+use crate::grid::{distance_squares, footprint_distance_sides, footprint_distance_squares};
 use crate::los::{Cover, CoverMode, cover, segment_crosses};
 use crate::size::Size;
 
@@ -32,7 +32,7 @@ impl Fight<'_> {
         sq * self.map.square_size_ft()
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn distance_ft(&self, a: usize, b: usize) -> u32 {
         self.distance_ft_from(a, self.units[a].pos, b)
     }
@@ -87,6 +87,16 @@ impl Fight<'_> {
     /// `a_pos` (the reference spec, « weapon_for »), among those it can use now
     /// ([`Fight::weapon_usable`]).
     pub fn weapon_for_from(&self, a: usize, a_pos: Pos, t: usize) -> Option<usize> {
+        if self.info[a].footprint == 1 && self.info[t].footprint == 1 {
+            // Two 1×1 creatures, the common case: the distance between their squares and the
+            // line of effect from the table, the footprints looked at once.
+            let tp = self.units[t].pos;
+            let d = distance_squares(a_pos, tp) * self.map.square_size_ft();
+            let w = self.first_usable(a, |w| Self::weapon_band(w, d))?;
+            let cache = self.scenario.cache();
+            return (cache.terrain_cover(self.map, a_pos, tp, CoverMode::Ranged) != Cover::Total)
+                .then_some(w);
+        }
         let d = self.distance_ft_from(a, a_pos, t);
         let w = self.first_usable(a, |w| Self::weapon_band(w, d))?;
         // Any usable weapon needs line of effect; check it once.
