@@ -86,6 +86,7 @@ impl Fight<'_> {
     /// The first weapon of `a`, in stat-block order, that can strike `t` with `a` standing at
     /// `a_pos` (the reference spec, « weapon_for »), among those it can use now
     /// ([`Fight::weapon_usable`]).
+    #[inline(always)]
     pub fn weapon_for_from(&self, a: usize, a_pos: Pos, t: usize) -> Option<usize> {
         if self.info[a].footprint == 1 && self.info[t].footprint == 1 {
             // Two 1×1 creatures, the common case: the distance between their squares and the
@@ -97,6 +98,12 @@ impl Fight<'_> {
             return (cache.terrain_cover(self.map, a_pos, tp, CoverMode::Ranged) != Cover::Total)
                 .then_some(w);
         }
+        self.weapon_for_from_big(a, a_pos, t)
+    }
+
+    /// [`Fight::weapon_for_from`] when `a` or `t` is bigger than one square.
+    #[inline(never)]
+    fn weapon_for_from_big(&self, a: usize, a_pos: Pos, t: usize) -> Option<usize> {
         let d = self.distance_ft_from(a, a_pos, t);
         let w = self.first_usable(a, |w| Self::weapon_band(w, d))?;
         // Any usable weapon needs line of effect; check it once.
@@ -173,6 +180,14 @@ impl Fight<'_> {
         if self.usable_now(a, first, &weapons[first]) {
             return Some(first);
         }
+        self.next_usable(a, first, fits)
+    }
+
+    /// The first weapon of `a` after `first` that `fits` and that it can use now: the rare
+    /// end of [`Fight::first_usable`], out of line.
+    #[inline(never)]
+    fn next_usable(&self, a: usize, first: usize, fits: impl Fn(&Weapon) -> bool) -> Option<usize> {
+        let weapons = &self.info[a].weapons;
         (weapons.iter().enumerate().skip(first + 1))
             .find(|&(k, w)| fits(w) && self.usable_now(a, k, w))
             .map(|(k, _)| k)
