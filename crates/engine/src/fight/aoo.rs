@@ -23,12 +23,15 @@ impl Fight<'_> {
     /// against a mover with cover from it.
     pub fn provoke_leaving<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
         let tumbling = self.tactics.live && self.tumbling(u);
+        // `u` was seen active and nothing has happened to it since: no need to look again.
+        let mut seen_active = false;
         for e in 0..self.units.len() {
             if !self.enemies(u, e) || self.units[u].provoked.contains(e) {
                 continue;
             }
             // Most enemies do not threaten the mover: that answer costs no call.
             if self.opportunity_weapon(e, u).is_some() {
+                seen_active = false;
                 // « CRB — Acrobatics »: the check comes before the attack it would avoid.
                 if tumbling && self.tumbles_past(u, e, dice, sink) {
                     self.units[u].provoked.insert(e);
@@ -38,8 +41,11 @@ impl Fight<'_> {
                     self.units[u].provoked.insert(e);
                 }
             }
-            if !self.units[u].active() {
-                return;
+            if !seen_active {
+                if !self.units[u].active() {
+                    return;
+                }
+                seen_active = true;
             }
         }
     }
@@ -99,13 +105,19 @@ impl Fight<'_> {
     /// « CRB — AoO: a ranged attack provokes » (and standing up): every enemy threatening `u`
     /// strikes first.
     pub fn provoke_shooting<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
+        // As in `provoke_leaving`: `u` seen active with nothing happened to it since.
+        let mut seen_active = false;
         for e in 0..self.units.len() {
             if self.enemies(u, e) {
                 if self.opportunity_weapon(e, u).is_some() {
+                    seen_active = false;
                     self.opportunity(e, u, dice, sink);
                 }
-                if !self.units[u].active() {
-                    return;
+                if !seen_active {
+                    if !self.units[u].active() {
+                        return;
+                    }
+                    seen_active = true;
                 }
             }
         }
