@@ -196,6 +196,7 @@ impl Fight<'_> {
     /// Terrain cover of `t` against `a` (at their current squares), plus soft cover from
     /// creatures in between for ranged attacks (the reference spec, « Couvert »: +4 from an active creature).
     /// A creature sharing a square with `a` or `t` (co-occupation) is not in between.
+    #[inline(always)]
     pub fn attack_cover(&self, a: usize, t: usize, mode: CoverMode) -> Cover {
         let (pa, pt) = (self.units[a].pos, self.units[t].pos);
         if self.info[a].footprint == 1 && self.info[t].footprint == 1 {
@@ -205,6 +206,13 @@ impl Fight<'_> {
             }
             return self.soft_cover_1x1(a, t, terrain);
         }
+        self.attack_cover_big(a, t, mode)
+    }
+
+    /// [`Fight::attack_cover`] when `a` or `t` is bigger than one square.
+    #[inline(never)]
+    fn attack_cover_big(&self, a: usize, t: usize, mode: CoverMode) -> Cover {
+        let (pa, pt) = (self.units[a].pos, self.units[t].pos);
         let (sa, st) = (self.info[a].size, self.info[t].size);
         let soft = mode == CoverMode::Ranged && self.creature_between(a, t);
         let terrain = self.terrain_cover_big(pa, sa, pt, st, mode);
@@ -229,6 +237,7 @@ impl Fight<'_> {
     /// a corner of one square to a corner of the other stays inside it. One pass over the
     /// creatures marks the corners whose lines they cross, and stops once every corner that
     /// could still be raised is.
+    #[inline(never)]
     fn soft_cover_1x1(&self, a: usize, t: usize, terrain: Cover) -> Cover {
         let (pa, pt) = (self.units[a].pos, self.units[t].pos);
         let (r0, r1) = (pa.row.min(pt.row), pa.row.max(pt.row));
@@ -323,10 +332,17 @@ impl Fight<'_> {
     }
 
     /// Ground height under a unit: the highest square of its footprint.
+    #[inline(always)]
     pub fn elevation_of(&self, u: usize) -> u8 {
         if self.info[u].footprint == 1 {
             return self.map.elevation(self.units[u].pos);
         }
+        self.elevation_of_big(u)
+    }
+
+    /// [`Fight::elevation_of`] for a footprint bigger than one square.
+    #[inline(never)]
+    fn elevation_of_big(&self, u: usize) -> u8 {
         self.info[u]
             .size
             .squares(self.units[u].pos)
