@@ -80,8 +80,14 @@ fn axis_gap(a: u16, ka: u16, b: u16, kb: u16) -> u32 {
 /// their squares (« CRB — Big and Little Creatures in Combat »), anchors being top-left
 /// squares. Computed in O(1): the 5-10-5 distance grows with each delta, and the smallest row
 /// gap and the smallest column gap are reached by the same pair of squares.
+#[inline]
 pub fn footprint_distance_squares(a: Pos, a_size: Size, b: Pos, b_size: Size) -> u32 {
-    let (ka, kb) = (a_size.footprint(), b_size.footprint());
+    footprint_distance_sides(a, a_size.footprint(), b, b_size.footprint())
+}
+
+/// [`footprint_distance_squares`] for footprints of sides `ka` and `kb` already known.
+#[inline]
+pub fn footprint_distance_sides(a: Pos, ka: u16, b: Pos, kb: u16) -> u32 {
     squares_for_deltas(
         axis_gap(a.row, ka, b.row, kb),
         axis_gap(a.col, ka, b.col, kb),

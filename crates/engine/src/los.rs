@@ -546,37 +546,23 @@ pub fn corner_scores<B: Board + ?Sized>(board: &B, a: Pos, t: Pos) -> [u8; 4] {
 
 /// True when the segment between lattice points `p` and `q` (as `(x, y)`) crosses the open
 /// interior of square `at` — the same crossing test the cover rules use, exact in integers.
+///
+/// A closed segment and an open square are disjoint exactly when one of three axes separates
+/// them: x, y (the segment's extent against the square's open column or row) and the segment's
+/// normal (the line leaves every corner of the square on one closed side).
+#[inline]
 pub fn segment_crosses(p: (i32, i32), q: (i32, i32), at: Pos) -> bool {
-    let (dx, dy) = (i64::from(q.0 - p.0), i64::from(q.1 - p.1));
-    if dx == 0 || dy == 0 {
+    let (px, py) = (i64::from(p.0), i64::from(p.1));
+    let (qx, qy) = (i64::from(q.0), i64::from(q.1));
+    let (c, r) = (i64::from(at.col), i64::from(at.row));
+    if px.min(qx) > c || px.max(qx) <= c || py.min(qy) > r || py.max(qy) <= r {
         return false;
     }
-    // The parameter range (num/den) where the segment is strictly inside the square's column
-    // (resp. row), as two fractions with the same positive denominator.
-    let span = |start: i32, d: i64, cell: u16| {
-        let (lo, hi) = (
-            i64::from(cell) - i64::from(start),
-            i64::from(cell) + 1 - i64::from(start),
-        );
-        if d > 0 { (lo, hi, d) } else { (-hi, -lo, -d) }
-    };
-    let (xl, xh, xd) = span(p.0, dx, at.col);
-    let (yl, yh, yd) = span(p.1, dy, at.row);
-    // lo = max(0, xl/xd, yl/yd), hi = min(1, xh/xd, yh/yd); crossing iff lo < hi.
-    let less = |a: (i64, i64), b: (i64, i64)| a.0 * b.1 < b.0 * a.1;
-    let mut lo = (0, 1);
-    for f in [(xl, xd), (yl, yd)] {
-        if less(lo, f) {
-            lo = f;
-        }
-    }
-    let mut hi = (1, 1);
-    for f in [(xh, xd), (yh, yd)] {
-        if less(f, hi) {
-            hi = f;
-        }
-    }
-    less(lo, hi)
+    // Which side of the line each corner lies on: f(x, y) = dx·(y − py) − dy·(x − px).
+    let (dx, dy) = (qx - px, qy - py);
+    let f = dx * (r - py) - dy * (c - px);
+    let sides = [f, f - dy, f + dx, f + dx - dy];
+    sides.iter().any(|&v| v < 0) && sides.iter().any(|&v| v > 0)
 }
 
 /// The segments from a spell's point of origin, the lattice point `origin` as `(x, y)`, to
@@ -993,6 +979,25 @@ mod tests {
             let (x0, y0) = (i64::from(col) * STEPS, i64::from(row) * STEPS);
             x > x0 && x < x0 + STEPS && y > y0 && y < y0 + STEPS
         })
+    }
+
+    #[test]
+    fn segment_crossings_match_brute_force() {
+        let points: Vec<(i32, i32)> = (0..=5).flat_map(|x| (0..=5).map(move |y| (x, y))).collect();
+        for &p in &points {
+            for &q in &points {
+                for row in 0..5 {
+                    for col in 0..5 {
+                        let at = Pos::new(row as u16, col as u16);
+                        assert_eq!(
+                            segment_crosses(p, q, at),
+                            crosses_brute(p, q, row, col),
+                            "{p:?}→{q:?} over {at:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -84,14 +84,35 @@ impl MapCache {
         }
     }
 
-    /// Terrain cover (no creatures) of a 1×1 target at `t` against a 1×1 attacker at `a`.
+    /// Terrain cover (no creatures) of a 1×1 target at `t` against a 1×1 attacker at `a`. The
+    /// common case — a table entry already known — is one index and one load; the rest
+    /// (first fill, big maps) is [`MapCache::terrain_cover_slow`].
+    #[inline]
     pub fn terrain_cover(&self, map: &Map, a: Pos, t: Pos, mode: CoverMode) -> Cover {
         let table = match mode {
             CoverMode::Ranged => &self.ranged,
             CoverMode::Melee => &self.melee,
         };
+        if let Some(slot) = table.get(map.index(a) * self.squares + map.index(t)) {
+            let known = slot.load(Ordering::Relaxed);
+            if known != UNKNOWN {
+                return decode(known);
+            }
+        }
+        self.terrain_cover_slow(map, a, t, mode)
+    }
+
+    /// [`MapCache::terrain_cover`] when the table does not know the pair yet or the map has
+    /// no table.
+    #[cold]
+    #[inline(never)]
+    fn terrain_cover_slow(&self, map: &Map, a: Pos, t: Pos, mode: CoverMode) -> Cover {
+        let table = match mode {
+            CoverMode::Ranged => &self.ranged,
+            CoverMode::Melee => &self.melee,
+        };
+        let compute = || cover(map, a, Size::Medium, t, Size::Medium, mode, |_| 0);
         if table.is_empty() {
-            let compute = || cover(map, a, Size::Medium, t, Size::Medium, mode, |_| 0);
             let Some(big) = &self.big else {
                 return compute();
             };
@@ -100,13 +121,8 @@ impl MapCache {
                 memo.get_or(self.pair_key(map, a, t), || u32::from(encode(compute()))) as u8,
             );
         }
-        let slot = &table[map.index(a) * self.squares + map.index(t)];
-        let known = slot.load(Ordering::Relaxed);
-        if known != UNKNOWN {
-            return decode(known);
-        }
-        let c = cover(map, a, Size::Medium, t, Size::Medium, mode, |_| 0);
-        slot.store(encode(c), Ordering::Relaxed);
+        let c = compute();
+        table[map.index(a) * self.squares + map.index(t)].store(encode(c), Ordering::Relaxed);
         c
     }
 

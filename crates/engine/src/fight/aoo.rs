@@ -23,23 +23,29 @@ impl Fight<'_> {
     /// against a mover with cover from it.
     pub fn provoke_leaving<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
         let tumbling = self.tactics.live && self.tumbling(u);
+        // `u` was seen active and nothing has happened to it since: no need to look again.
+        let mut seen_active = false;
         for e in 0..self.units.len() {
             if !self.enemies(u, e) || self.units[u].provoked.contains(e) {
                 continue;
             }
-            // « CRB — Acrobatics »: the check comes before the attack it would avoid.
-            if tumbling
-                && self.opportunity_weapon(e, u).is_some()
-                && self.tumbles_past(u, e, dice, sink)
-            {
-                self.units[u].provoked.insert(e);
-                continue;
+            // Most enemies do not threaten the mover: that answer costs no call.
+            if self.opportunity_weapon(e, u).is_some() {
+                seen_active = false;
+                // « CRB — Acrobatics »: the check comes before the attack it would avoid.
+                if tumbling && self.tumbles_past(u, e, dice, sink) {
+                    self.units[u].provoked.insert(e);
+                    continue;
+                }
+                if self.opportunity(e, u, dice, sink) {
+                    self.units[u].provoked.insert(e);
+                }
             }
-            if self.opportunity(e, u, dice, sink) {
-                self.units[u].provoked.insert(e);
-            }
-            if !self.units[u].active() {
-                return;
+            if !seen_active {
+                if !self.units[u].active() {
+                    return;
+                }
+                seen_active = true;
             }
         }
     }
@@ -68,12 +74,18 @@ impl Fight<'_> {
     /// The weapon `e` would take an attack of opportunity on `u` with now: it has one left, it
     /// threatens `u`'s square, and `u` has neither cover nor total concealment from it nor is
     /// hidden from it; `e` is not in total defense.
-    #[inline]
+    #[inline(always)]
     pub fn opportunity_weapon(&self, e: usize, u: usize) -> Option<usize> {
         if self.units[e].aoo_left == 0 {
             return None;
         }
         let w = self.threat_weapon(e, self.units[u].pos, self.info[u].size)?;
+        self.opportunity_against(e, u, w)
+    }
+
+    /// [`Fight::opportunity_weapon`] once `e` threatens `u` with its weapon `w`.
+    #[inline(never)]
+    fn opportunity_against(&self, e: usize, u: usize, w: usize) -> Option<usize> {
         if self.attack_cover(e, u, CoverMode::Melee) != Cover::None {
             return None;
         }
@@ -93,11 +105,19 @@ impl Fight<'_> {
     /// « CRB — AoO: a ranged attack provokes » (and standing up): every enemy threatening `u`
     /// strikes first.
     pub fn provoke_shooting<R: Roller, S: Sink>(&mut self, u: usize, dice: &mut R, sink: &mut S) {
+        // As in `provoke_leaving`: `u` seen active with nothing happened to it since.
+        let mut seen_active = false;
         for e in 0..self.units.len() {
             if self.enemies(u, e) {
-                self.opportunity(e, u, dice, sink);
-                if !self.units[u].active() {
-                    return;
+                if self.opportunity_weapon(e, u).is_some() {
+                    seen_active = false;
+                    self.opportunity(e, u, dice, sink);
+                }
+                if !seen_active {
+                    if !self.units[u].active() {
+                        return;
+                    }
+                    seen_active = true;
                 }
             }
         }

@@ -5,7 +5,7 @@
 //! two-handed while grappled). Pure queries on a [`Fight`]; nothing here changes state.
 
 use crate::board::{Board, Pos};
-use crate::grid::footprint_distance_squares;
+use crate::grid::{distance_squares, footprint_distance_sides, footprint_distance_squares};
 use crate::los::{Cover, CoverMode, cover, segment_crosses};
 use crate::size::Size;
 
@@ -21,16 +21,18 @@ impl Fight<'_> {
     }
 
     /// Distance in feet between the footprints of `a` (standing at `a_pos`) and unit `b`.
+    #[inline]
     pub fn distance_ft_from(&self, a: usize, a_pos: Pos, b: usize) -> u32 {
-        let sq = footprint_distance_squares(
+        let sq = footprint_distance_sides(
             a_pos,
-            self.info[a].size,
+            self.info[a].footprint,
             self.units[b].pos,
-            self.info[b].size,
+            self.info[b].footprint,
         );
         sq * self.map.square_size_ft()
     }
 
+    #[inline(always)]
     pub fn distance_ft(&self, a: usize, b: usize) -> u32 {
         self.distance_ft_from(a, self.units[a].pos, b)
     }
@@ -50,9 +52,10 @@ impl Fight<'_> {
     }
 
     /// Line of effect between `a` standing at `a_pos` and `t` (« CRB — Line of Effect »).
+    #[inline(always)]
     pub fn has_line_of_effect_from(&self, a: usize, a_pos: Pos, t: usize) -> bool {
         let (sa, st) = (self.info[a].size, self.info[t].size);
-        if sa.footprint() == 1 && st.footprint() == 1 {
+        if self.info[a].footprint == 1 && self.info[t].footprint == 1 {
             self.scenario.cache().terrain_cover(
                 self.map,
                 a_pos,
@@ -83,7 +86,24 @@ impl Fight<'_> {
     /// The first weapon of `a`, in stat-block order, that can strike `t` with `a` standing at
     /// `a_pos` (the reference spec, « weapon_for »), among those it can use now
     /// ([`Fight::weapon_usable`]).
+    #[inline(always)]
     pub fn weapon_for_from(&self, a: usize, a_pos: Pos, t: usize) -> Option<usize> {
+        if self.info[a].footprint == 1 && self.info[t].footprint == 1 {
+            // Two 1×1 creatures, the common case: the distance between their squares and the
+            // line of effect from the table, the footprints looked at once.
+            let tp = self.units[t].pos;
+            let d = distance_squares(a_pos, tp) * self.map.square_size_ft();
+            let w = self.first_usable(a, |w| Self::weapon_band(w, d))?;
+            let cache = self.scenario.cache();
+            return (cache.terrain_cover(self.map, a_pos, tp, CoverMode::Ranged) != Cover::Total)
+                .then_some(w);
+        }
+        self.weapon_for_from_big(a, a_pos, t)
+    }
+
+    /// [`Fight::weapon_for_from`] when `a` or `t` is bigger than one square.
+    #[inline(never)]
+    fn weapon_for_from_big(&self, a: usize, a_pos: Pos, t: usize) -> Option<usize> {
         let d = self.distance_ft_from(a, a_pos, t);
         let w = self.first_usable(a, |w| Self::weapon_band(w, d))?;
         // Any usable weapon needs line of effect; check it once.
@@ -111,14 +131,23 @@ impl Fight<'_> {
     /// natural reach, they do not threaten the squares around them [...] They also can't flank
     /// an enemy »), while a creature with reach threatens its own square too (« You can attack
     /// into your own square if you need to »).
+    #[inline(always)]
     pub fn threat_weapon(&self, a: usize, at: Pos, size: Size) -> Option<usize> {
-        let max = self.info[a].threat_max_ft;
-        if max == 0 {
+        let info = &self.info[a];
+        let max = info.threat_max_ft;
+        let sq = footprint_distance_sides(self.units[a].pos, info.footprint, at, size.footprint());
+        let d = sq * self.map.square_size_ft();
+        // Most creatures asked about stand out of reach: that answer stays inline.
+        if max == 0 || d > max {
             return None;
         }
-        let sq = footprint_distance_squares(self.units[a].pos, self.info[a].size, at, size);
-        let d = sq * self.map.square_size_ft();
-        if d > max || !self.can_react(a) {
+        self.threat_weapon_at(a, d)
+    }
+
+    /// [`Fight::threat_weapon`] for a creature `d` feet away, within `a`'s threat range.
+    #[inline(never)]
+    fn threat_weapon_at(&self, a: usize, d: u32) -> Option<usize> {
+        if !self.can_react(a) {
             return None;
         }
         self.first_usable(a, |w| {
@@ -151,6 +180,14 @@ impl Fight<'_> {
         if self.usable_now(a, first, &weapons[first]) {
             return Some(first);
         }
+        self.next_usable(a, first, fits)
+    }
+
+    /// The first weapon of `a` after `first` that `fits` and that it can use now: the rare
+    /// end of [`Fight::first_usable`], out of line.
+    #[inline(never)]
+    fn next_usable(&self, a: usize, first: usize, fits: impl Fn(&Weapon) -> bool) -> Option<usize> {
+        let weapons = &self.info[a].weapons;
         (weapons.iter().enumerate().skip(first + 1))
             .find(|&(k, w)| fits(w) && self.usable_now(a, k, w))
             .map(|(k, _)| k)
@@ -159,17 +196,25 @@ impl Fight<'_> {
     /// Terrain cover of `t` against `a` (at their current squares), plus soft cover from
     /// creatures in between for ranged attacks (the reference spec, « Couvert »: +4 from an active creature).
     /// A creature sharing a square with `a` or `t` (co-occupation) is not in between.
+    #[inline(always)]
     pub fn attack_cover(&self, a: usize, t: usize, mode: CoverMode) -> Cover {
+        let (pa, pt) = (self.units[a].pos, self.units[t].pos);
+        if self.info[a].footprint == 1 && self.info[t].footprint == 1 {
+            let terrain = self.scenario.cache().terrain_cover(self.map, pa, pt, mode);
+            if mode == CoverMode::Melee || terrain == Cover::Total {
+                return terrain;
+            }
+            return self.soft_cover_1x1(a, t, terrain);
+        }
+        self.attack_cover_big(a, t, mode)
+    }
+
+    /// [`Fight::attack_cover`] when `a` or `t` is bigger than one square.
+    #[inline(never)]
+    fn attack_cover_big(&self, a: usize, t: usize, mode: CoverMode) -> Cover {
         let (pa, pt) = (self.units[a].pos, self.units[t].pos);
         let (sa, st) = (self.info[a].size, self.info[t].size);
         let soft = mode == CoverMode::Ranged && self.creature_between(a, t);
-        if sa.footprint() == 1 && st.footprint() == 1 {
-            let terrain = self.scenario.cache().terrain_cover(self.map, pa, pt, mode);
-            if !soft || terrain == Cover::Total {
-                return terrain;
-            }
-            return self.soft_cover_1x1(a, t);
-        }
         let terrain = self.terrain_cover_big(pa, sa, pt, st, mode);
         if !soft || terrain == Cover::Total {
             return terrain;
@@ -183,57 +228,72 @@ impl Fight<'_> {
         })
     }
 
-    /// Ranged cover between two 1×1 creatures with creatures in between: per attacker corner,
-    /// the terrain score raised to 4 when a line from that corner crosses an active creature's
-    /// square; the attacker takes its best corner (« CRB — Cover », soft cover).
-    fn soft_cover_1x1(&self, a: usize, t: usize) -> Cover {
+    /// Ranged cover between two 1×1 creatures whose terrain cover, creatures aside, is
+    /// `terrain` (not total): `terrain` itself when no active creature stands in between
+    /// (inside the rectangle spanning both squares, as `creature_between` finds); else,
+    /// per attacker corner, the terrain score raised to 4 when a line from that corner
+    /// crosses such a creature's square, and the attacker takes its best corner (« CRB —
+    /// Cover », soft cover). Only a creature in that rectangle can be crossed: every line from
+    /// a corner of one square to a corner of the other stays inside it. One pass over the
+    /// creatures marks the corners whose lines they cross, and stops once every corner that
+    /// could still be raised is.
+    #[inline(never)]
+    fn soft_cover_1x1(&self, a: usize, t: usize, terrain: Cover) -> Cover {
         let (pa, pt) = (self.units[a].pos, self.units[t].pos);
-        let scores = self.scenario.cache().corner_scores(self.map, pa, pt);
+        let (r0, r1) = (pa.row.min(pt.row), pa.row.max(pt.row));
+        let (c0, c1) = (pa.col.min(pt.col), pa.col.max(pt.col));
         let (ax, ay) = (i32::from(pa.col), i32::from(pa.row));
         let (tx, ty) = (i32::from(pt.col), i32::from(pt.row));
         let targets = [(tx, ty), (tx + 1, ty), (tx, ty + 1), (tx + 1, ty + 1)];
         let corners = [(ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)];
-        let mut best = u8::MAX;
-        for (k, &corner) in corners.iter().enumerate() {
-            let mut value = scores[k];
-            if value < 4 && self.creature_on_lines(a, t, corner, &targets) {
-                value = 4;
-            }
-            best = best.min(value);
-        }
-        Cover::from_score(best)
-    }
-
-    /// Some active creature other than `a` and `t` has a square crossed by a line from `corner`
-    /// to one of `targets`.
-    fn creature_on_lines(
-        &self,
-        a: usize,
-        t: usize,
-        corner: (i32, i32),
-        targets: &[(i32, i32); 4],
-    ) -> bool {
-        // Only a creature whose footprint meets the rectangle of the two squares can be
-        // crossed: every line from a corner of one to a corner of the other stays inside it.
-        let (pa, pt) = (self.units[a].pos, self.units[t].pos);
-        let (r0, r1) = (pa.row.min(pt.row), pa.row.max(pt.row));
-        let (c0, c1) = (pa.col.min(pt.col), pa.col.max(pt.col));
-        self.units.iter().enumerate().any(|(o, u)| {
+        // Bit k: a line from corner k crosses a creature; `open`: the corners whose terrain
+        // score is below 4, the only ones a creature raises.
+        let (mut scores, mut open, mut crossed) = (None, 0u8, 0u8);
+        for (o, u) in self.units.iter().enumerate() {
             let f = self.info[o].footprint;
-            o != a
-                && o != t
-                && u.pos.row <= r1
-                && u.pos.row + f > r0
-                && u.pos.col <= c1
-                && u.pos.col + f > c0
-                && u.active()
-                && self.info[o]
-                    .size
-                    .squares(u.pos)
-                    .any(|p| targets.iter().any(|&q| segment_crosses(corner, q, p)))
-                && !self.shares_square(o, a)
-                && !self.shares_square(o, t)
-        })
+            if o == a
+                || o == t
+                || u.pos.row > r1
+                || u.pos.row + f <= r0
+                || u.pos.col > c1
+                || u.pos.col + f <= c0
+                || !u.active()
+                || self.shares_square(o, a)
+                || self.shares_square(o, t)
+            {
+                continue;
+            }
+            scores.get_or_insert_with(|| {
+                let scores = self.scenario.cache().corner_scores(self.map, pa, pt);
+                open = (0..4).filter(|&k| scores[k] < 4).fold(0, |m, k| m | 1 << k);
+                scores
+            });
+            let size = self.info[o].size;
+            let crosses =
+                |corner: (i32, i32), p: Pos| targets.iter().any(|&q| segment_crosses(corner, q, p));
+            for (k, &corner) in corners.iter().enumerate() {
+                if (open & !crossed) >> k & 1 != 0
+                    && if f == 1 {
+                        crosses(corner, u.pos)
+                    } else {
+                        size.squares(u.pos).any(|p| crosses(corner, p))
+                    }
+                {
+                    crossed |= 1 << k;
+                }
+            }
+            if crossed == open {
+                break;
+            }
+        }
+        let Some(scores) = scores else {
+            return terrain;
+        };
+        let best = (0..4)
+            .map(|k| if crossed >> k & 1 != 0 { 4 } else { scores[k] })
+            .min()
+            .unwrap_or(u8::MAX);
+        Cover::from_score(best)
     }
 
     /// The footprints of `a` and `b` overlap: they share a square (co-occupation).
@@ -272,10 +332,17 @@ impl Fight<'_> {
     }
 
     /// Ground height under a unit: the highest square of its footprint.
+    #[inline(always)]
     pub fn elevation_of(&self, u: usize) -> u8 {
         if self.info[u].footprint == 1 {
             return self.map.elevation(self.units[u].pos);
         }
+        self.elevation_of_big(u)
+    }
+
+    /// [`Fight::elevation_of`] for a footprint bigger than one square.
+    #[inline(never)]
+    fn elevation_of_big(&self, u: usize) -> u8 {
         self.info[u]
             .size
             .squares(self.units[u].pos)

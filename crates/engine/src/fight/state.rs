@@ -436,6 +436,7 @@ impl<'s> Fight<'s> {
         })
     }
 
+    #[inline]
     pub fn enemies(&self, a: usize, b: usize) -> bool {
         self.info[a].side != self.info[b].side
             || (self.rampant > 0
