@@ -250,7 +250,7 @@ struct Anchor {
 
 /// What the terrain alone says of one anchor for a footprint size: a pure function of the
 /// board, so a table of them ([`footings`]) can be computed once per map and size and shared
-/// by every fill.
+/// by every fill and every walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Footing {
     /// Largest move cost under the footprint (at least 1); 0 when it is off the board or
@@ -260,20 +260,75 @@ pub struct Footing {
     elevation: u8,
     /// Every square of the footprint on the board and passable.
     placeable: bool,
+    /// Bit `d` set: after an odd number of diagonals, the step from this anchor in direction
+    /// `STEPS[d]` costs one square more (a diagonal on normal ground, 5-10-5).
+    odd_extra: u8,
+    /// Per direction of [`STEPS`]: [`step_cost`] of the step from this anchor after an even
+    /// number of diagonals; [`NO_STEP`] when it refuses the step.
+    steps: [u16; 8],
 }
 
-/// The [`Footing`] of every anchor of `board` (by square index) for a creature of `size`.
+/// Marks a step [`step_cost`] refuses in [`Footing`]'s table.
+const NO_STEP: u16 = u16::MAX;
+
+impl Footing {
+    /// [`step_cost`] of the step from this anchor in direction `STEPS[dir]` for the footprint
+    /// size of its table, read from the table.
+    #[inline]
+    pub fn step(&self, dir: usize, diagonals_so_far_odd: bool) -> Option<u32> {
+        match self.steps[dir] {
+            NO_STEP => None,
+            even => Some(
+                u32::from(even)
+                    + u32::from(diagonals_so_far_odd && self.odd_extra & (1 << dir) != 0),
+            ),
+        }
+    }
+}
+
+/// The index in [`STEPS`] of the king move `from` → `to`; `None` when it is not one.
+#[inline]
+pub fn step_dir(from: Pos, to: Pos) -> Option<usize> {
+    let dr = i32::from(to.row) - i32::from(from.row);
+    let dc = i32::from(to.col) - i32::from(from.col);
+    if dr.abs() > 1 || dc.abs() > 1 || (dr == 0 && dc == 0) {
+        return None;
+    }
+    let k = ((dr + 1) * 3 + dc + 1) as usize;
+    Some(if k > 4 { k - 1 } else { k })
+}
+
+/// The [`Footing`] of every anchor of `board` (by square index) for a creature of `size`,
+/// its steps priced by [`step_cost`] itself.
 pub fn footings<B: Board + ?Sized>(board: &B, size: Size) -> Vec<Footing> {
     let side = size.footprint();
+    let (rows, cols) = (board.rows(), board.cols());
     (0..board.len())
         .map(|index| {
             let anchor = board.pos_of(index);
             let terrain = footprint_terrain(board, anchor, side);
-            Footing {
+            let mut footing = Footing {
                 cost: terrain.map_or(0, |(cost, _)| cost.max(1)),
                 elevation: footprint_elevation(board, anchor, side),
                 placeable: terrain.is_some(),
+                odd_extra: 0,
+                steps: [NO_STEP; 8],
+            };
+            for (d, &(dr, dc)) in STEPS.iter().enumerate() {
+                let Some(to) = anchor.offset(dr, dc, rows, cols) else {
+                    continue;
+                };
+                let even = step_cost(board, anchor, to, size, false);
+                let odd = step_cost(board, anchor, to, size, true);
+                if let (Some(even), Some(odd)) = (even, odd) {
+                    // Parity adds at most one square (`step_cost_parts`); a cost stays far
+                    // below `NO_STEP` (a move cost is a byte, a climb at most 9 levels).
+                    debug_assert!(odd == even || odd == even + 1);
+                    footing.steps[d] = u16::try_from(even).expect("a step costs under 2^16");
+                    footing.odd_extra |= u8::from(odd > even) << d;
+                }
             }
+            footing
         })
         .collect()
 }
@@ -504,13 +559,19 @@ impl CostField {
     ) {
         let at = board.pos_of(at_state / 2);
         let odd = at_state % 2 == 1;
-        for (dr, dc) in STEPS {
+        let footing = footings[at_state / 2];
+        for (d, (dr, dc)) in STEPS.into_iter().enumerate() {
+            // The table refuses a step off the board or onto terrain the footprint cannot
+            // stand on; the creatures in the way are the fill's `blocked`.
+            let Some(step) = footing.step(d, odd) else {
+                continue;
+            };
             let Some(next) = at.offset(dr, dc, self.rows, self.cols) else {
                 continue;
             };
-            let Some(step) = self.edge_cost_on(footings, size, at, next, odd, blocked) else {
+            if !self.free_on(self.index(next), next, size, blocked) {
                 continue;
-            };
+            }
             let total = cost + step;
             if budget.is_some_and(|budget| total > budget) {
                 continue;
@@ -762,31 +823,6 @@ impl CostField {
             self.seen[to_state] = self.fill;
             self.heap.push(Reverse((cost, to_state as u32)));
         }
-    }
-
-    /// [`edge_cost`](Self::edge_cost) for a forward fill from the board's `footings`, the
-    /// freedom of the square entered worked out on first look (its footprint clear of
-    /// `blocked`, the start footprint's own squares excepted).
-    #[inline]
-    fn edge_cost_on(
-        &mut self,
-        footings: &[Footing],
-        size: Size,
-        from: Pos,
-        to: Pos,
-        diagonals_so_far_odd: bool,
-        blocked: &impl Fn(Pos) -> bool,
-    ) -> Option<u32> {
-        let to_index = self.index(to);
-        let target = footings[to_index];
-        if !target.placeable || !self.free_on(to_index, to, size, blocked) {
-            return None;
-        }
-        let terrain = |at: Pos| {
-            let f = footings[self.index(at)];
-            (f.cost, f.elevation)
-        };
-        anchor_step(from, to, terrain, diagonals_so_far_odd)
     }
 
     /// The footprint anchored at `at` (square `index`) is clear of `blocked` but for the

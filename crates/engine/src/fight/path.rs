@@ -29,9 +29,10 @@
 //! charge line stays clear of every creature, whatever its size, except the target.
 
 use crate::board::{Board, Pos};
-use crate::grid::{STEPS, bresenham_into, step_cost};
+use crate::grid::{Footing, STEPS, bresenham_into, step_dir};
 use crate::rng::Roller;
 use crate::rules::flag;
+use crate::size::Size;
 
 use super::detour::Approach;
 use super::log::{Sink, log};
@@ -59,6 +60,26 @@ enum OnBlock {
 }
 
 impl Fight<'_> {
+    /// The map's [`Footing`] table for a footprint of `size`: each anchor's terrain and the
+    /// exact cost of each step out of it ([`crate::grid::step_cost`]), computed once per map.
+    pub(super) fn footings(&self, size: Size) -> &[Footing] {
+        self.scenario.cache().footings(self.map, size)
+    }
+
+    /// [`crate::grid::step_cost`] of the step `from` → `to` from the `footings` table of the
+    /// mover's size.
+    #[inline]
+    pub(super) fn step_on(
+        footings: &[Footing],
+        from: Pos,
+        to: Pos,
+        odd: bool,
+        cols: u16,
+    ) -> Option<u32> {
+        let index = usize::from(from.row) * usize::from(cols) + usize::from(from.col);
+        footings[index].step(step_dir(from, to)?, odd)
+    }
+
     /// « CRB — Helpless Defenders »: `u` lies at its opponents' mercy — alive but out of the
     /// fight (dying, stable, unconscious) or under a helpless condition (paralyzed, asleep,
     /// helpless). The dead and the absent are not.
@@ -247,15 +268,17 @@ impl Fight<'_> {
             .scenario
             .cache()
             .field_to(self.map, self.goal_anchor(u, t), size);
+        let footings = self.footings(size);
         let (rows, cols) = (self.map.rows(), self.map.cols());
         let mut cur = self.units[u].pos;
         let mut odd = false;
         let mut spent = 0;
         while !goal(self, cur) || (cur != self.units[u].pos && !self.free_for(u, cur, size)) {
             let here = field[2 * self.map.index(cur) + usize::from(odd)];
+            let footing = footings[self.map.index(cur)];
             let mut best: Option<(u32, u32, Pos, bool, u32)> = None;
             let (mut blocked, mut spent_all) = (false, false);
-            for (dr, dc) in STEPS {
+            for (d, (dr, dc)) in STEPS.into_iter().enumerate() {
                 let Some(n) = cur.offset(dr, dc, rows, cols) else {
                     continue;
                 };
@@ -265,7 +288,7 @@ impl Fight<'_> {
                 if rest == u32::MAX || rest >= here {
                     continue;
                 }
-                let Some(cost) = step_cost(self.map, cur, n, size, odd) else {
+                let Some(cost) = footing.step(d, odd) else {
                     continue;
                 };
                 if spent + cost > budget {
@@ -385,13 +408,14 @@ impl Fight<'_> {
         let able = self.info[u].speed_squares * self.map.square_size_ft() > 5;
         let size = self.info[u].size;
         let from = self.units[u].pos;
+        let footing = self.footings(size)[self.map.index(from)];
         STEPS
             .iter()
+            .enumerate()
             .filter(move |_| able)
-            .filter_map(move |&(dr, dc)| from.offset(dr, dc, self.map.rows(), self.map.cols()))
-            .filter(move |&n| {
-                self.free_for(u, n, size) && step_cost(self.map, from, n, size, false) == Some(1)
-            })
+            .filter(move |&(d, _)| footing.step(d, false) == Some(1))
+            .filter_map(move |(_, &(dr, dc))| from.offset(dr, dc, self.map.rows(), self.map.cols()))
+            .filter(move |&n| self.free_for(u, n, size))
     }
 
     /// « CRB — Charge »: the closest square from which `u` can strike `t` in melee, reached by
@@ -471,13 +495,15 @@ impl Fight<'_> {
         path.clear();
         let size = self.info[u].size;
         let from = self.units[u].pos;
+        let footings = self.footings(size);
+        let cols = self.map.cols();
         let mut line = self.line_scratch.borrow_mut();
         bresenham_into(from, dest, &mut line);
         let mut odd = false;
         let mut spent = 0;
         for pair in line.windows(2) {
             let (a, b) = (pair[0], pair[1]);
-            let Some(cost) = step_cost(self.map, a, b, size, odd) else {
+            let Some(cost) = Self::step_on(footings, a, b, odd, cols) else {
                 return false;
             };
             let diagonal = a.row != b.row && a.col != b.col;
@@ -508,18 +534,20 @@ impl Fight<'_> {
             .scenario
             .cache()
             .field_to(self.map, self.goal_anchor(u, from_enemy), size);
+        let footings = self.footings(size);
         let (rows, cols) = (self.map.rows(), self.map.cols());
         let mut cur = self.units[u].pos;
         let mut odd = false;
         let mut spent = 0;
         loop {
             let here = field[2 * self.map.index(cur) + usize::from(odd)];
+            let footing = footings[self.map.index(cur)];
             let mut best: Option<(u32, Pos, bool, u32)> = None;
-            for (dr, dc) in STEPS {
+            for (d, (dr, dc)) in STEPS.into_iter().enumerate() {
                 let Some(n) = cur.offset(dr, dc, rows, cols) else {
                     continue;
                 };
-                let Some(cost) = step_cost(self.map, cur, n, size, odd) else {
+                let Some(cost) = footing.step(d, odd) else {
                     continue;
                 };
                 if spent + cost > budget || !self.can_cross(u, n) {
@@ -552,6 +580,8 @@ impl Fight<'_> {
         path.clear();
         let size = self.info[u].size;
         let from = self.units[u].pos;
+        let footings = self.footings(size);
+        let cols = self.map.cols();
         let mut line = self.line_scratch.borrow_mut();
         bresenham_into(from, self.units[t].pos, &mut line);
         let mut odd = false;
@@ -562,7 +592,7 @@ impl Fight<'_> {
             if self.weapon_for_from(u, a, t).is_some() && a != from {
                 break;
             }
-            let Some(cost) = step_cost(self.map, a, b, size, odd) else {
+            let Some(cost) = Self::step_on(footings, a, b, odd, cols) else {
                 break;
             };
             let difficult = size
