@@ -6,9 +6,6 @@
 //! arithmetic is on integers; every tie is broken by a documented order (row-major index, then
 //! parity), so the same board always gives the same costs and paths.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use crate::board::{Board, Pos};
 use crate::size::Size;
 
@@ -366,6 +363,81 @@ fn state(index: usize, odd: bool) -> usize {
     index * 2 + usize::from(odd)
 }
 
+/// Buckets of the priority queue of [`CostField`]: more than the dearest step can cost (a
+/// diagonal into terrain of move cost 255, `3 · 255 / 2`, plus a climb of 255 levels).
+const BUCKETS: usize = 1024;
+
+/// The priority queue of a [`CostField`] fill, popping `(cost, state)` lowest first exactly
+/// like a binary heap of the pairs would (Dial's bucket queue): one bucket per cost modulo
+/// [`BUCKETS`], each sorted by state when the search reaches its cost. Exact because every
+/// step costs at least one square and less than [`BUCKETS`]: a push lands in a later cost
+/// than the one being popped, and the pending costs span fewer than [`BUCKETS`] values, so a
+/// bucket only ever holds one cost.
+#[derive(Clone, Debug, Default)]
+struct Buckets {
+    /// Per cost modulo [`BUCKETS`]: the states pushed at that cost (grown once).
+    lists: Vec<Vec<u32>>,
+    /// The cost being popped.
+    cost: u32,
+    /// The next entry to pop in the bucket of `cost`, once that bucket is sorted.
+    next: usize,
+    sorted: bool,
+    /// Entries pushed and not popped.
+    len: usize,
+    /// The highest cost pushed (the buckets to empty on `clear`).
+    top: u32,
+}
+
+impl Buckets {
+    fn clear(&mut self) {
+        if self.len > 0 || self.next > 0 {
+            for c in self.cost..=self.top {
+                self.lists[c as usize % BUCKETS].clear();
+            }
+        }
+        (self.cost, self.next, self.sorted, self.len, self.top) = (0, 0, false, 0, 0);
+    }
+
+    /// Pushes `state` at `cost`: never below the cost being popped, nor in its bucket once
+    /// popping there has begun (steps cost at least one square).
+    #[inline]
+    fn push(&mut self, cost: u32, state: u32) {
+        debug_assert!(cost >= self.cost && cost - self.cost < BUCKETS as u32);
+        debug_assert!(!(self.sorted && cost == self.cost));
+        if self.lists.is_empty() {
+            self.lists.resize_with(BUCKETS, Vec::new);
+        }
+        self.lists[cost as usize % BUCKETS].push(state);
+        self.len += 1;
+        self.top = self.top.max(cost);
+    }
+
+    /// The lowest `(cost, state)` pushed and not yet popped.
+    #[inline]
+    fn pop(&mut self) -> Option<(u32, u32)> {
+        loop {
+            if self.len == 0 {
+                return None;
+            }
+            let bucket = &mut self.lists[self.cost as usize % BUCKETS];
+            if !self.sorted {
+                bucket.sort_unstable();
+                self.sorted = true;
+                self.next = 0;
+            }
+            if let Some(&state) = bucket.get(self.next) {
+                self.next += 1;
+                self.len -= 1;
+                return Some((self.cost, state));
+            }
+            bucket.clear();
+            self.cost += 1;
+            self.sorted = false;
+            self.next = 0;
+        }
+    }
+}
+
 /// An exact 5-10-5 cost field over (anchor square, diagonal parity), reusable between fills.
 ///
 /// Allocate it once per board with [`CostField::new`]; [`fill_from`](Self::fill_from) and
@@ -396,7 +468,7 @@ pub struct CostField {
     /// `free_seen` is `fill` (worked out when the fill first looks at it).
     free: Vec<bool>,
     free_seen: Vec<u32>,
-    heap: BinaryHeap<Reverse<(u32, u32)>>,
+    queue: Buckets,
     /// A forward fill's states in the order it settled them ([`fill_on`](Self::fill_on)).
     settled: Vec<u32>,
     /// Where a forward fill stopped: the state settled last, its neighbours not yet looked at
@@ -412,7 +484,7 @@ impl CostField {
             link: Vec::with_capacity(2 * board_len),
             anchors: Vec::with_capacity(board_len),
             blocked: Vec::with_capacity(board_len),
-            heap: BinaryHeap::with_capacity(2 * board_len),
+            queue: Buckets::default(),
             ..Self::default()
         }
     }
@@ -521,7 +593,7 @@ impl CostField {
         blocked: &impl Fn(Pos) -> bool,
         mut stop: impl FnMut(Pos) -> bool,
     ) -> Option<Pos> {
-        while let Some(Reverse((cost, at_state))) = self.heap.pop() {
+        while let Some((cost, at_state)) = self.queue.pop() {
             if cost > self.dist_of(at_state as usize) {
                 continue;
             }
@@ -615,7 +687,7 @@ impl CostField {
         }
         self.seed(state(board.index(goal), false));
         self.seed(state(board.index(goal), true));
-        while let Some(Reverse((cost, at_state))) = self.heap.pop() {
+        while let Some((cost, at_state)) = self.queue.pop() {
             let at_state = at_state as usize;
             if cost > self.dist_of(at_state) {
                 continue;
@@ -770,7 +842,7 @@ impl CostField {
         (self.rows, self.cols) = (board.rows(), board.cols());
         self.origin = Some(origin);
         self.reverse = reverse;
-        self.heap.clear();
+        self.queue.clear();
         self.fill = self.fill.wrapping_add(1);
         if self.fill == 0 {
             // After 2³² fills, old stamps could match again: forget them all.
@@ -813,7 +885,7 @@ impl CostField {
         self.dist[origin_state] = 0;
         self.link[origin_state] = NONE;
         self.seen[origin_state] = self.fill;
-        self.heap.push(Reverse((0, origin_state as u32)));
+        self.queue.push(0, origin_state as u32);
     }
 
     fn relax(&mut self, to_state: usize, cost: u32, via_state: usize) {
@@ -821,7 +893,7 @@ impl CostField {
             self.dist[to_state] = cost;
             self.link[to_state] = via_state as u32;
             self.seen[to_state] = self.fill;
-            self.heap.push(Reverse((cost, to_state as u32)));
+            self.queue.push(cost, to_state as u32);
         }
     }
 
