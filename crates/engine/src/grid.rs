@@ -970,11 +970,47 @@ pub fn bresenham_into(a: Pos, b: Pos, out: &mut Vec<Pos>) {
         out.push(a);
         return;
     }
-    // Offset along one axis after `i` of the `n` steps, rounded half away from `first`.
-    let along = |delta: i64, i: i64| delta.signum() * ((2 * i * delta.abs() + n) / (2 * n));
-    out.extend((0..=n).map(|i| Pos::new((r0 + along(dr, i)) as u16, (c0 + along(dc, i)) as u16)));
+    // Offset along one axis after `i` of the `n` steps, rounded half away from `first`:
+    // `floor((2·i·|delta| + n) / 2n)`, kept incrementally — the numerator grows by 2·|delta|
+    // ≤ 2n a step, so the quotient by at most one.
+    let axis = |delta: i64| Axis {
+        sign: delta.signum(),
+        grow: 2 * delta.abs(),
+        num: n,
+        next: 2 * n,
+        at: 0,
+    };
+    let (mut rows, mut cols) = (axis(dr), axis(dc));
+    out.push(first);
+    for _ in 0..n {
+        let (r, c) = (rows.step(2 * n), cols.step(2 * n));
+        out.push(Pos::new((r0 + r) as u16, (c0 + c) as u16));
+    }
     if first != a {
         out.reverse();
+    }
+}
+
+/// One axis of [`bresenham_into`]: the offset `at` (in steps of `sign`) after the steps so
+/// far, `num` the numerator of its rounding and `next` the numerator at which it moves on.
+struct Axis {
+    sign: i64,
+    grow: i64,
+    num: i64,
+    next: i64,
+    at: i64,
+}
+
+impl Axis {
+    /// One more step of the line (`two_n` twice its length): the new offset.
+    #[inline]
+    fn step(&mut self, two_n: i64) -> i64 {
+        self.num += self.grow;
+        if self.num >= self.next {
+            self.at += 1;
+            self.next += two_n;
+        }
+        self.sign * self.at
     }
 }
 
@@ -982,6 +1018,32 @@ pub fn bresenham_into(a: Pos, b: Pos, out: &mut Vec<Pos>) {
 mod tests {
     use super::*;
     use crate::ascii_board::AsciiBoard;
+
+    #[test]
+    fn bresenham_is_the_rounded_line() {
+        // The closed form the incremental trace must equal, square for square.
+        let closed = |a: Pos, b: Pos| {
+            let (first, last) = if b < a { (b, a) } else { (a, b) };
+            let (r0, c0) = (i64::from(first.row), i64::from(first.col));
+            let (dr, dc) = (i64::from(last.row) - r0, i64::from(last.col) - c0);
+            let n = dr.abs().max(dc.abs()).max(1);
+            let along = |d: i64, i: i64| d.signum() * ((2 * i * d.abs() + n) / (2 * n));
+            let mut line: Vec<Pos> = (0..=dr.abs().max(dc.abs()))
+                .map(|i| Pos::new((r0 + along(dr, i)) as u16, (c0 + along(dc, i)) as u16))
+                .collect();
+            if first != a {
+                line.reverse();
+            }
+            line
+        };
+        let mut line = Vec::new();
+        for a in (0..9).flat_map(|r| (0..9).map(move |c| p(r, c))) {
+            for b in (0..9).flat_map(|r| (0..9).map(move |c| p(r, c))) {
+                bresenham_into(a, b, &mut line);
+                assert_eq!(line, closed(a, b), "{a} -> {b}");
+            }
+        }
+    }
 
     fn p(row: u16, col: u16) -> Pos {
         Pos::new(row, col)

@@ -473,19 +473,37 @@ impl Fight<'_> {
                     .weapon_for_from(u, p, t)
                     .is_some_and(|w| info.weapons[w].melee)
         };
+        // What the first pass found of each square it tested (by its rank in `squares`, the
+        // first 128): the second pass reads it back instead of testing again.
+        let (mut tested, mut fit) = (0u128, 0u128);
         let mut closest = u32::MAX;
-        for p in squares() {
+        for (k, p) in squares().enumerate() {
             let d = crate::grid::distance_squares(from, p);
-            if d < closest && d <= 2 * speed && fits(p) {
-                closest = d;
+            if d < closest && d <= 2 * speed {
+                let fits_here = fits(p);
+                if k < 128 {
+                    tested |= 1 << k;
+                    fit |= u128::from(fits_here) << k;
+                }
+                if fits_here {
+                    closest = d;
+                }
             }
         }
         if closest == u32::MAX {
             return false;
         }
         squares()
-            .filter(|&p| crate::grid::distance_squares(from, p) == closest && fits(p))
-            .any(|dest| self.clear_charge_line(u, t, dest, path))
+            .enumerate()
+            .filter(|&(k, p)| {
+                crate::grid::distance_squares(from, p) == closest
+                    && if k < 128 && tested & (1 << k) != 0 {
+                        fit & (1 << k) != 0
+                    } else {
+                        fits(p)
+                    }
+            })
+            .any(|(_, dest)| self.clear_charge_line(u, t, dest, path))
     }
 
     /// The straight line from `u` to `dest` is clear for a charge (no difficult terrain, no
