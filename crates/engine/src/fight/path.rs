@@ -89,17 +89,20 @@ impl Fight<'_> {
     }
 
     /// `u` stands in its opponents' way: active and not under a helpless condition.
+    #[inline]
     pub(super) fn stands(&self, u: usize) -> bool {
         self.units[u].active() && !self.units[u].conds.any(flag::HELPLESS)
     }
 
     /// `mover` may walk through the square of unit `o` (« CRB — Moving Through a Square »):
     /// its own, an ally's, or a helpless or dead opponent's — a body is never a wall.
+    #[inline]
     fn passes(&self, mover: usize, o: usize) -> bool {
         o == mover || !self.enemies(mover, o) || !self.stands(o)
     }
 
     /// A creature `mover` may not cross stands on `at` (in the mover's occupancy layer).
+    #[inline]
     pub(super) fn blocks(&self, mover: usize, at: Pos) -> bool {
         let layer = self.info[mover].size.occupancy_layer();
         self.occupant(at, layer)
@@ -122,6 +125,7 @@ impl Fight<'_> {
     /// The mover may put its footprint at `at` while walking (passable; no standing enemy;
     /// allies and helpless enemies only to pass through). Only creatures of the mover's
     /// occupancy layer count: one it may share a square with never blocks, friend or enemy.
+    #[inline]
     pub(super) fn can_cross(&self, mover: usize, at: Pos) -> bool {
         let size = self.info[mover].size;
         if size.footprint() == 1 {
