@@ -629,19 +629,24 @@ impl CostField {
         cost: u32,
         at_state: usize,
     ) {
-        let at = board.pos_of(at_state / 2);
+        let at_index = at_state / 2;
+        let at = board.pos_of(at_index);
         let odd = at_state % 2 == 1;
-        let footing = footings[at_state / 2];
+        let footing = footings[at_index];
+        let cols = self.cols as isize;
         for (d, (dr, dc)) in STEPS.into_iter().enumerate() {
             // The table refuses a step off the board or onto terrain the footprint cannot
-            // stand on; the creatures in the way are the fill's `blocked`.
+            // stand on (so `next` below is on the board); the creatures in the way are the
+            // fill's `blocked`.
             let Some(step) = footing.step(d, odd) else {
                 continue;
             };
-            let Some(next) = at.offset(dr, dc, self.rows, self.cols) else {
-                continue;
-            };
-            if !self.free_on(self.index(next), next, size, blocked) {
+            let next = Pos::new(
+                (i32::from(at.row) + dr) as u16,
+                (i32::from(at.col) + dc) as u16,
+            );
+            let next_index = (at_index as isize + dr as isize * cols + dc as isize) as usize;
+            if !self.free_on(next_index, next, size, blocked) {
                 continue;
             }
             let total = cost + step;
@@ -649,7 +654,7 @@ impl CostField {
                 continue;
             }
             let diagonal = dr != 0 && dc != 0;
-            self.relax(state(self.index(next), odd ^ diagonal), total, at_state);
+            self.relax(state(next_index, odd ^ diagonal), total, at_state);
         }
     }
 
