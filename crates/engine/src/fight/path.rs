@@ -273,7 +273,6 @@ impl Fight<'_> {
             .cache()
             .field_to(self.map, self.goal_anchor(u, t), size);
         let footings = self.footings(size);
-        let (rows, cols) = (self.map.rows(), self.map.cols());
         let mut cur = self.units[u].pos;
         let mut odd = false;
         let mut spent = 0;
@@ -283,18 +282,20 @@ impl Fight<'_> {
             let mut best: Option<(u32, u32, Pos, bool, u32)> = None;
             let (mut blocked, mut spent_all) = (false, false);
             for (d, (dr, dc)) in STEPS.into_iter().enumerate() {
-                let Some(n) = cur.offset(dr, dc, rows, cols) else {
+                // Cheap tests first: the terrain allows the step (then it stays on the board),
+                // and it makes progress on the field.
+                let Some(cost) = footing.step(d, odd) else {
                     continue;
                 };
-                // Cheap test first: the step must make progress on the field.
+                let n = Pos::new(
+                    (i32::from(cur.row) + dr) as u16,
+                    (i32::from(cur.col) + dc) as u16,
+                );
                 let n_odd = odd ^ (dr != 0 && dc != 0);
                 let rest = field[2 * self.map.index(n) + usize::from(n_odd)];
                 if rest == u32::MAX || rest >= here {
                     continue;
                 }
-                let Some(cost) = footing.step(d, odd) else {
-                    continue;
-                };
                 if spent + cost > budget {
                     spent_all = true;
                     continue;
