@@ -479,16 +479,16 @@ impl Fight<'_> {
                     .is_some_and(|w| info.weapons[w].melee)
         };
         // What the first pass found of each square it tested (by its rank in `squares`, the
-        // first 128): the second pass reads it back instead of testing again.
-        let (mut tested, mut fit) = (0u128, 0u128);
+        // first 64): the second pass reads it back instead of testing again.
+        let (mut tested, mut fit) = (0u64, 0u64);
         let mut closest = u32::MAX;
         for (k, p) in squares().enumerate() {
             let d = crate::grid::distance_squares(from, p);
             if d < closest && d <= 2 * speed {
                 let fits_here = fits(p);
-                if k < 128 {
+                if k < 64 {
                     tested |= 1 << k;
-                    fit |= u128::from(fits_here) << k;
+                    fit |= u64::from(fits_here) << k;
                 }
                 if fits_here {
                     closest = d;
@@ -502,7 +502,7 @@ impl Fight<'_> {
             .enumerate()
             .filter(|&(k, p)| {
                 crate::grid::distance_squares(from, p) == closest
-                    && if k < 128 && tested & (1 << k) != 0 {
+                    && if k < 64 && tested & (1 << k) != 0 {
                         fit & (1 << k) != 0
                     } else {
                         fits(p)
