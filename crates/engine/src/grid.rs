@@ -6,9 +6,6 @@
 //! arithmetic is on integers; every tie is broken by a documented order (row-major index, then
 //! parity), so the same board always gives the same costs and paths.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use crate::board::{Board, Pos};
 use crate::size::Size;
 
@@ -256,7 +253,7 @@ struct Anchor {
 
 /// What the terrain alone says of one anchor for a footprint size: a pure function of the
 /// board, so a table of them ([`footings`]) can be computed once per map and size and shared
-/// by every fill.
+/// by every fill and every walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Footing {
     /// Largest move cost under the footprint (at least 1); 0 when it is off the board or
@@ -266,20 +263,75 @@ pub struct Footing {
     elevation: u8,
     /// Every square of the footprint on the board and passable.
     placeable: bool,
+    /// Bit `d` set: after an odd number of diagonals, the step from this anchor in direction
+    /// `STEPS[d]` costs one square more (a diagonal on normal ground, 5-10-5).
+    odd_extra: u8,
+    /// Per direction of [`STEPS`]: [`step_cost`] of the step from this anchor after an even
+    /// number of diagonals; [`NO_STEP`] when it refuses the step.
+    steps: [u16; 8],
 }
 
-/// The [`Footing`] of every anchor of `board` (by square index) for a creature of `size`.
+/// Marks a step [`step_cost`] refuses in [`Footing`]'s table.
+const NO_STEP: u16 = u16::MAX;
+
+impl Footing {
+    /// [`step_cost`] of the step from this anchor in direction `STEPS[dir]` for the footprint
+    /// size of its table, read from the table.
+    #[inline]
+    pub fn step(&self, dir: usize, diagonals_so_far_odd: bool) -> Option<u32> {
+        match self.steps[dir] {
+            NO_STEP => None,
+            even => Some(
+                u32::from(even)
+                    + u32::from(diagonals_so_far_odd && self.odd_extra & (1 << dir) != 0),
+            ),
+        }
+    }
+}
+
+/// The index in [`STEPS`] of the king move `from` → `to`; `None` when it is not one.
+#[inline]
+pub fn step_dir(from: Pos, to: Pos) -> Option<usize> {
+    let dr = i32::from(to.row) - i32::from(from.row);
+    let dc = i32::from(to.col) - i32::from(from.col);
+    if dr.abs() > 1 || dc.abs() > 1 || (dr == 0 && dc == 0) {
+        return None;
+    }
+    let k = ((dr + 1) * 3 + dc + 1) as usize;
+    Some(if k > 4 { k - 1 } else { k })
+}
+
+/// The [`Footing`] of every anchor of `board` (by square index) for a creature of `size`,
+/// its steps priced by [`step_cost`] itself.
 pub fn footings<B: Board + ?Sized>(board: &B, size: Size) -> Vec<Footing> {
     let side = size.footprint();
+    let (rows, cols) = (board.rows(), board.cols());
     (0..board.len())
         .map(|index| {
             let anchor = board.pos_of(index);
             let terrain = footprint_terrain(board, anchor, side);
-            Footing {
+            let mut footing = Footing {
                 cost: terrain.map_or(0, |(cost, _)| cost.max(1)),
                 elevation: footprint_elevation(board, anchor, side),
                 placeable: terrain.is_some(),
+                odd_extra: 0,
+                steps: [NO_STEP; 8],
+            };
+            for (d, &(dr, dc)) in STEPS.iter().enumerate() {
+                let Some(to) = anchor.offset(dr, dc, rows, cols) else {
+                    continue;
+                };
+                let even = step_cost(board, anchor, to, size, false);
+                let odd = step_cost(board, anchor, to, size, true);
+                if let (Some(even), Some(odd)) = (even, odd) {
+                    // Parity adds at most one square (`step_cost_parts`); a cost stays far
+                    // below `NO_STEP` (a move cost is a byte, a climb at most 9 levels).
+                    debug_assert!(odd == even || odd == even + 1);
+                    footing.steps[d] = u16::try_from(even).expect("a step costs under 2^16");
+                    footing.odd_extra |= u8::from(odd > even) << d;
+                }
             }
+            footing
         })
         .collect()
 }
@@ -317,6 +369,81 @@ fn state(index: usize, odd: bool) -> usize {
     index * 2 + usize::from(odd)
 }
 
+/// Buckets of the priority queue of [`CostField`]: more than the dearest step can cost (a
+/// diagonal into terrain of move cost 255, `3 · 255 / 2`, plus a climb of 255 levels).
+const BUCKETS: usize = 1024;
+
+/// The priority queue of a [`CostField`] fill, popping `(cost, state)` lowest first exactly
+/// like a binary heap of the pairs would (Dial's bucket queue): one bucket per cost modulo
+/// [`BUCKETS`], each sorted by state when the search reaches its cost. Exact because every
+/// step costs at least one square and less than [`BUCKETS`]: a push lands in a later cost
+/// than the one being popped, and the pending costs span fewer than [`BUCKETS`] values, so a
+/// bucket only ever holds one cost.
+#[derive(Clone, Debug, Default)]
+struct Buckets {
+    /// Per cost modulo [`BUCKETS`]: the states pushed at that cost (grown once).
+    lists: Vec<Vec<u32>>,
+    /// The cost being popped.
+    cost: u32,
+    /// The next entry to pop in the bucket of `cost`, once that bucket is sorted.
+    next: usize,
+    sorted: bool,
+    /// Entries pushed and not popped.
+    len: usize,
+    /// The highest cost pushed (the buckets to empty on `clear`).
+    top: u32,
+}
+
+impl Buckets {
+    fn clear(&mut self) {
+        if self.len > 0 || self.next > 0 {
+            for c in self.cost..=self.top {
+                self.lists[c as usize % BUCKETS].clear();
+            }
+        }
+        (self.cost, self.next, self.sorted, self.len, self.top) = (0, 0, false, 0, 0);
+    }
+
+    /// Pushes `state` at `cost`: never below the cost being popped, nor in its bucket once
+    /// popping there has begun (steps cost at least one square).
+    #[inline]
+    fn push(&mut self, cost: u32, state: u32) {
+        debug_assert!(cost >= self.cost && cost - self.cost < BUCKETS as u32);
+        debug_assert!(!(self.sorted && cost == self.cost));
+        if self.lists.is_empty() {
+            self.lists.resize_with(BUCKETS, Vec::new);
+        }
+        self.lists[cost as usize % BUCKETS].push(state);
+        self.len += 1;
+        self.top = self.top.max(cost);
+    }
+
+    /// The lowest `(cost, state)` pushed and not yet popped.
+    #[inline]
+    fn pop(&mut self) -> Option<(u32, u32)> {
+        loop {
+            if self.len == 0 {
+                return None;
+            }
+            let bucket = &mut self.lists[self.cost as usize % BUCKETS];
+            if !self.sorted {
+                bucket.sort_unstable();
+                self.sorted = true;
+                self.next = 0;
+            }
+            if let Some(&state) = bucket.get(self.next) {
+                self.next += 1;
+                self.len -= 1;
+                return Some((self.cost, state));
+            }
+            bucket.clear();
+            self.cost += 1;
+            self.sorted = false;
+            self.next = 0;
+        }
+    }
+}
+
 /// An exact 5-10-5 cost field over (anchor square, diagonal parity), reusable between fills.
 ///
 /// Allocate it once per board with [`CostField::new`]; [`fill_from`](Self::fill_from) and
@@ -347,7 +474,7 @@ pub struct CostField {
     /// `free_seen` is `fill` (worked out when the fill first looks at it).
     free: Vec<bool>,
     free_seen: Vec<u32>,
-    heap: BinaryHeap<Reverse<(u32, u32)>>,
+    queue: Buckets,
     /// A forward fill's states in the order it settled them ([`fill_on`](Self::fill_on)).
     settled: Vec<u32>,
     /// Where a forward fill stopped: the state settled last, its neighbours not yet looked at
@@ -363,7 +490,7 @@ impl CostField {
             link: Vec::with_capacity(2 * board_len),
             anchors: Vec::with_capacity(board_len),
             blocked: Vec::with_capacity(board_len),
-            heap: BinaryHeap::with_capacity(2 * board_len),
+            queue: Buckets::default(),
             ..Self::default()
         }
     }
@@ -472,7 +599,7 @@ impl CostField {
         blocked: &impl Fn(Pos) -> bool,
         mut stop: impl FnMut(Pos) -> bool,
     ) -> Option<Pos> {
-        while let Some(Reverse((cost, at_state))) = self.heap.pop() {
+        while let Some((cost, at_state)) = self.queue.pop() {
             if cost > self.dist_of(at_state as usize) {
                 continue;
             }
@@ -508,21 +635,32 @@ impl CostField {
         cost: u32,
         at_state: usize,
     ) {
-        let at = board.pos_of(at_state / 2);
+        let at_index = at_state / 2;
+        let at = board.pos_of(at_index);
         let odd = at_state % 2 == 1;
-        for (dr, dc) in STEPS {
-            let Some(next) = at.offset(dr, dc, self.rows, self.cols) else {
+        let footing = footings[at_index];
+        let cols = self.cols as isize;
+        for (d, (dr, dc)) in STEPS.into_iter().enumerate() {
+            // The table refuses a step off the board or onto terrain the footprint cannot
+            // stand on (so `next` below is on the board); the creatures in the way are the
+            // fill's `blocked`.
+            let Some(step) = footing.step(d, odd) else {
                 continue;
             };
-            let Some(step) = self.edge_cost_on(footings, size, at, next, odd, blocked) else {
+            let next = Pos::new(
+                (i32::from(at.row) + dr) as u16,
+                (i32::from(at.col) + dc) as u16,
+            );
+            let next_index = (at_index as isize + dr as isize * cols + dc as isize) as usize;
+            if !self.free_on(next_index, next, size, blocked) {
                 continue;
-            };
+            }
             let total = cost + step;
             if budget.is_some_and(|budget| total > budget) {
                 continue;
             }
             let diagonal = dr != 0 && dc != 0;
-            self.relax(state(self.index(next), odd ^ diagonal), total, at_state);
+            self.relax(state(next_index, odd ^ diagonal), total, at_state);
         }
     }
 
@@ -560,7 +698,7 @@ impl CostField {
         }
         self.seed(state(board.index(goal), false));
         self.seed(state(board.index(goal), true));
-        while let Some(Reverse((cost, at_state))) = self.heap.pop() {
+        while let Some((cost, at_state)) = self.queue.pop() {
             let at_state = at_state as usize;
             if cost > self.dist_of(at_state) {
                 continue;
@@ -715,7 +853,7 @@ impl CostField {
         (self.rows, self.cols) = (board.rows(), board.cols());
         self.origin = Some(origin);
         self.reverse = reverse;
-        self.heap.clear();
+        self.queue.clear();
         self.fill = self.fill.wrapping_add(1);
         if self.fill == 0 {
             // After 2³² fills, old stamps could match again: forget them all.
@@ -758,7 +896,7 @@ impl CostField {
         self.dist[origin_state] = 0;
         self.link[origin_state] = NONE;
         self.seen[origin_state] = self.fill;
-        self.heap.push(Reverse((0, origin_state as u32)));
+        self.queue.push(0, origin_state as u32);
     }
 
     fn relax(&mut self, to_state: usize, cost: u32, via_state: usize) {
@@ -766,33 +904,8 @@ impl CostField {
             self.dist[to_state] = cost;
             self.link[to_state] = via_state as u32;
             self.seen[to_state] = self.fill;
-            self.heap.push(Reverse((cost, to_state as u32)));
+            self.queue.push(cost, to_state as u32);
         }
-    }
-
-    /// [`edge_cost`](Self::edge_cost) for a forward fill from the board's `footings`, the
-    /// freedom of the square entered worked out on first look (its footprint clear of
-    /// `blocked`, the start footprint's own squares excepted).
-    #[inline]
-    fn edge_cost_on(
-        &mut self,
-        footings: &[Footing],
-        size: Size,
-        from: Pos,
-        to: Pos,
-        diagonals_so_far_odd: bool,
-        blocked: &impl Fn(Pos) -> bool,
-    ) -> Option<u32> {
-        let to_index = self.index(to);
-        let target = footings[to_index];
-        if !target.placeable || !self.free_on(to_index, to, size, blocked) {
-            return None;
-        }
-        let terrain = |at: Pos| {
-            let f = footings[self.index(at)];
-            (f.cost, f.elevation)
-        };
-        anchor_step(from, to, terrain, diagonals_so_far_odd)
     }
 
     /// The footprint anchored at `at` (square `index`) is clear of `blocked` but for the
@@ -868,11 +981,47 @@ pub fn bresenham_into(a: Pos, b: Pos, out: &mut Vec<Pos>) {
         out.push(a);
         return;
     }
-    // Offset along one axis after `i` of the `n` steps, rounded half away from `first`.
-    let along = |delta: i64, i: i64| delta.signum() * ((2 * i * delta.abs() + n) / (2 * n));
-    out.extend((0..=n).map(|i| Pos::new((r0 + along(dr, i)) as u16, (c0 + along(dc, i)) as u16)));
+    // Offset along one axis after `i` of the `n` steps, rounded half away from `first`:
+    // `floor((2·i·|delta| + n) / 2n)`, kept incrementally — the numerator grows by 2·|delta|
+    // ≤ 2n a step, so the quotient by at most one.
+    let axis = |delta: i64| Axis {
+        sign: delta.signum(),
+        grow: 2 * delta.abs(),
+        num: n,
+        next: 2 * n,
+        at: 0,
+    };
+    let (mut rows, mut cols) = (axis(dr), axis(dc));
+    out.push(first);
+    for _ in 0..n {
+        let (r, c) = (rows.step(2 * n), cols.step(2 * n));
+        out.push(Pos::new((r0 + r) as u16, (c0 + c) as u16));
+    }
     if first != a {
         out.reverse();
+    }
+}
+
+/// One axis of [`bresenham_into`]: the offset `at` (in steps of `sign`) after the steps so
+/// far, `num` the numerator of its rounding and `next` the numerator at which it moves on.
+struct Axis {
+    sign: i64,
+    grow: i64,
+    num: i64,
+    next: i64,
+    at: i64,
+}
+
+impl Axis {
+    /// One more step of the line (`two_n` twice its length): the new offset.
+    #[inline]
+    fn step(&mut self, two_n: i64) -> i64 {
+        self.num += self.grow;
+        if self.num >= self.next {
+            self.at += 1;
+            self.next += two_n;
+        }
+        self.sign * self.at
     }
 }
 
@@ -880,6 +1029,32 @@ pub fn bresenham_into(a: Pos, b: Pos, out: &mut Vec<Pos>) {
 mod tests {
     use super::*;
     use crate::ascii_board::AsciiBoard;
+
+    #[test]
+    fn bresenham_is_the_rounded_line() {
+        // The closed form the incremental trace must equal, square for square.
+        let closed = |a: Pos, b: Pos| {
+            let (first, last) = if b < a { (b, a) } else { (a, b) };
+            let (r0, c0) = (i64::from(first.row), i64::from(first.col));
+            let (dr, dc) = (i64::from(last.row) - r0, i64::from(last.col) - c0);
+            let n = dr.abs().max(dc.abs()).max(1);
+            let along = |d: i64, i: i64| d.signum() * ((2 * i * d.abs() + n) / (2 * n));
+            let mut line: Vec<Pos> = (0..=dr.abs().max(dc.abs()))
+                .map(|i| Pos::new((r0 + along(dr, i)) as u16, (c0 + along(dc, i)) as u16))
+                .collect();
+            if first != a {
+                line.reverse();
+            }
+            line
+        };
+        let mut line = Vec::new();
+        for a in (0..9).flat_map(|r| (0..9).map(move |c| p(r, c))) {
+            for b in (0..9).flat_map(|r| (0..9).map(move |c| p(r, c))) {
+                bresenham_into(a, b, &mut line);
+                assert_eq!(line, closed(a, b), "{a} -> {b}");
+            }
+        }
+    }
 
     fn p(row: u16, col: u16) -> Pos {
         Pos::new(row, col)

@@ -29,9 +29,10 @@
 //! charge line stays clear of every creature, whatever its size, except the target.
 
 use crate::board::{Board, Pos};
-use crate::grid::{STEPS, bresenham_into, step_cost};
+use crate::grid::{Footing, STEPS, bresenham_into, step_dir};
 use crate::rng::Roller;
 use crate::rules::flag;
+use crate::size::Size;
 
 use super::detour::Approach;
 use super::log::{Sink, log};
@@ -59,6 +60,26 @@ enum OnBlock {
 }
 
 impl Fight<'_> {
+    /// The map's [`Footing`] table for a footprint of `size`: each anchor's terrain and the
+    /// exact cost of each step out of it ([`crate::grid::step_cost`]), computed once per map.
+    pub(super) fn footings(&self, size: Size) -> &[Footing] {
+        self.scenario.cache().footings(self.map, size)
+    }
+
+    /// [`crate::grid::step_cost`] of the step `from` → `to` from the `footings` table of the
+    /// mover's size.
+    #[inline]
+    pub(super) fn step_on(
+        footings: &[Footing],
+        from: Pos,
+        to: Pos,
+        odd: bool,
+        cols: u16,
+    ) -> Option<u32> {
+        let index = usize::from(from.row) * usize::from(cols) + usize::from(from.col);
+        footings[index].step(step_dir(from, to)?, odd)
+    }
+
     /// « CRB — Helpless Defenders »: `u` lies at its opponents' mercy — alive but out of the
     /// fight (dying, stable, unconscious) or under a helpless condition (paralyzed, asleep,
     /// helpless). The dead and the absent are not.
@@ -68,17 +89,20 @@ impl Fight<'_> {
     }
 
     /// `u` stands in its opponents' way: active and not under a helpless condition.
+    #[inline]
     pub(super) fn stands(&self, u: usize) -> bool {
         self.units[u].active() && !self.units[u].conds.any(flag::HELPLESS)
     }
 
     /// `mover` may walk through the square of unit `o` (« CRB — Moving Through a Square »):
     /// its own, an ally's, or a helpless or dead opponent's — a body is never a wall.
+    #[inline]
     fn passes(&self, mover: usize, o: usize) -> bool {
         o == mover || !self.enemies(mover, o) || !self.stands(o)
     }
 
     /// A creature `mover` may not cross stands on `at` (in the mover's occupancy layer).
+    #[inline]
     pub(super) fn blocks(&self, mover: usize, at: Pos) -> bool {
         let layer = self.info[mover].size.occupancy_layer();
         self.occupant(at, layer)
@@ -101,6 +125,7 @@ impl Fight<'_> {
     /// The mover may put its footprint at `at` while walking (passable; no standing enemy;
     /// allies and helpless enemies only to pass through). Only creatures of the mover's
     /// occupancy layer count: one it may share a square with never blocks, friend or enemy.
+    #[inline]
     pub(super) fn can_cross(&self, mover: usize, at: Pos) -> bool {
         let size = self.info[mover].size;
         if size.footprint() == 1 {
@@ -247,27 +272,30 @@ impl Fight<'_> {
             .scenario
             .cache()
             .field_to(self.map, self.goal_anchor(u, t), size);
-        let (rows, cols) = (self.map.rows(), self.map.cols());
+        let footings = self.footings(size);
         let mut cur = self.units[u].pos;
         let mut odd = false;
         let mut spent = 0;
         while !goal(self, cur) || (cur != self.units[u].pos && !self.free_for(u, cur, size)) {
             let here = field[2 * self.map.index(cur) + usize::from(odd)];
+            let footing = footings[self.map.index(cur)];
             let mut best: Option<(u32, u32, Pos, bool, u32)> = None;
             let (mut blocked, mut spent_all) = (false, false);
-            for (dr, dc) in STEPS {
-                let Some(n) = cur.offset(dr, dc, rows, cols) else {
+            for (d, (dr, dc)) in STEPS.into_iter().enumerate() {
+                // Cheap tests first: the terrain allows the step (then it stays on the board),
+                // and it makes progress on the field.
+                let Some(cost) = footing.step(d, odd) else {
                     continue;
                 };
-                // Cheap test first: the step must make progress on the field.
+                let n = Pos::new(
+                    (i32::from(cur.row) + dr) as u16,
+                    (i32::from(cur.col) + dc) as u16,
+                );
                 let n_odd = odd ^ (dr != 0 && dc != 0);
                 let rest = field[2 * self.map.index(n) + usize::from(n_odd)];
                 if rest == u32::MAX || rest >= here {
                     continue;
                 }
-                let Some(cost) = step_cost(self.map, cur, n, size, odd) else {
-                    continue;
-                };
                 if spent + cost > budget {
                     spent_all = true;
                     continue;
@@ -385,13 +413,14 @@ impl Fight<'_> {
         let able = self.info[u].speed_squares * self.map.square_size_ft() > 5;
         let size = self.info[u].size;
         let from = self.units[u].pos;
+        let footing = self.footings(size)[self.map.index(from)];
         STEPS
             .iter()
+            .enumerate()
             .filter(move |_| able)
-            .filter_map(move |&(dr, dc)| from.offset(dr, dc, self.map.rows(), self.map.cols()))
-            .filter(move |&n| {
-                self.free_for(u, n, size) && step_cost(self.map, from, n, size, false) == Some(1)
-            })
+            .filter(move |&(d, _)| footing.step(d, false) == Some(1))
+            .filter_map(move |(_, &(dr, dc))| from.offset(dr, dc, self.map.rows(), self.map.cols()))
+            .filter(move |&n| self.free_for(u, n, size))
     }
 
     /// « CRB — Charge »: the closest square from which `u` can strike `t` in melee, reached by
@@ -449,19 +478,37 @@ impl Fight<'_> {
                     .weapon_for_from(u, p, t)
                     .is_some_and(|w| info.weapons[w].melee)
         };
+        // What the first pass found of each square it tested (by its rank in `squares`, the
+        // first 64): the second pass reads it back instead of testing again.
+        let (mut tested, mut fit) = (0u64, 0u64);
         let mut closest = u32::MAX;
-        for p in squares() {
+        for (k, p) in squares().enumerate() {
             let d = crate::grid::distance_squares(from, p);
-            if d < closest && d <= 2 * speed && fits(p) {
-                closest = d;
+            if d < closest && d <= 2 * speed {
+                let fits_here = fits(p);
+                if k < 64 {
+                    tested |= 1 << k;
+                    fit |= u64::from(fits_here) << k;
+                }
+                if fits_here {
+                    closest = d;
+                }
             }
         }
         if closest == u32::MAX {
             return false;
         }
         squares()
-            .filter(|&p| crate::grid::distance_squares(from, p) == closest && fits(p))
-            .any(|dest| self.clear_charge_line(u, t, dest, path))
+            .enumerate()
+            .filter(|&(k, p)| {
+                crate::grid::distance_squares(from, p) == closest
+                    && if k < 64 && tested & (1 << k) != 0 {
+                        fit & (1 << k) != 0
+                    } else {
+                        fits(p)
+                    }
+            })
+            .any(|(_, dest)| self.clear_charge_line(u, t, dest, path))
     }
 
     /// The straight line from `u` to `dest` is clear for a charge (no difficult terrain, no
@@ -471,13 +518,15 @@ impl Fight<'_> {
         path.clear();
         let size = self.info[u].size;
         let from = self.units[u].pos;
+        let footings = self.footings(size);
+        let cols = self.map.cols();
         let mut line = self.line_scratch.borrow_mut();
         bresenham_into(from, dest, &mut line);
         let mut odd = false;
         let mut spent = 0;
         for pair in line.windows(2) {
             let (a, b) = (pair[0], pair[1]);
-            let Some(cost) = step_cost(self.map, a, b, size, odd) else {
+            let Some(cost) = Self::step_on(footings, a, b, odd, cols) else {
                 return false;
             };
             let diagonal = a.row != b.row && a.col != b.col;
@@ -508,18 +557,20 @@ impl Fight<'_> {
             .scenario
             .cache()
             .field_to(self.map, self.goal_anchor(u, from_enemy), size);
+        let footings = self.footings(size);
         let (rows, cols) = (self.map.rows(), self.map.cols());
         let mut cur = self.units[u].pos;
         let mut odd = false;
         let mut spent = 0;
         loop {
             let here = field[2 * self.map.index(cur) + usize::from(odd)];
+            let footing = footings[self.map.index(cur)];
             let mut best: Option<(u32, Pos, bool, u32)> = None;
-            for (dr, dc) in STEPS {
+            for (d, (dr, dc)) in STEPS.into_iter().enumerate() {
                 let Some(n) = cur.offset(dr, dc, rows, cols) else {
                     continue;
                 };
-                let Some(cost) = step_cost(self.map, cur, n, size, odd) else {
+                let Some(cost) = footing.step(d, odd) else {
                     continue;
                 };
                 if spent + cost > budget || !self.can_cross(u, n) {
@@ -552,6 +603,8 @@ impl Fight<'_> {
         path.clear();
         let size = self.info[u].size;
         let from = self.units[u].pos;
+        let footings = self.footings(size);
+        let cols = self.map.cols();
         let mut line = self.line_scratch.borrow_mut();
         bresenham_into(from, self.units[t].pos, &mut line);
         let mut odd = false;
@@ -562,7 +615,7 @@ impl Fight<'_> {
             if self.weapon_for_from(u, a, t).is_some() && a != from {
                 break;
             }
-            let Some(cost) = step_cost(self.map, a, b, size, odd) else {
+            let Some(cost) = Self::step_on(footings, a, b, odd, cols) else {
                 break;
             };
             let difficult = size

@@ -351,6 +351,13 @@ impl<'s> Fight<'s> {
         let pos = self.units[u].pos;
         let mark = u as u8 + 1;
         let layer = size.occupancy_layer();
+        if layer == 0 && size.footprint() == 1 {
+            // One square of the common layer: the loop below without its footprint walk.
+            if self.map.contains(pos) {
+                mark_cell(&mut self.occupancy[self.map.index(pos)], mark, on);
+            }
+            return;
+        }
         for p in size.squares(pos) {
             if self.map.contains(p) {
                 let i = self.map.index(p);
@@ -359,11 +366,7 @@ impl<'s> Fight<'s> {
                 } else {
                     &mut self.small_occupancy[(layer - 1) * self.map.len() + i]
                 };
-                if on && *cell == 0 {
-                    *cell = mark;
-                } else if !on && *cell == mark {
-                    *cell = 0;
-                }
+                mark_cell(cell, mark, on);
             }
         }
     }
@@ -505,5 +508,16 @@ impl<'s> Fight<'s> {
             state.stable = false;
         }
         restored
+    }
+}
+
+/// Sets (`on`) or clears one occupancy cell for the unit marked `mark`: a cell held by another
+/// unit keeps its mark.
+#[inline]
+fn mark_cell(cell: &mut u8, mark: u8, on: bool) {
+    if on && *cell == 0 {
+        *cell = mark;
+    } else if !on && *cell == mark {
+        *cell = 0;
     }
 }

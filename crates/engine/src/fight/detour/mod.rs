@@ -31,7 +31,7 @@ pub use outcome::{Approach, StepsToward};
 use std::cell::RefMut;
 
 use crate::board::{Board, Pos};
-use crate::grid::{CostField, STEPS, step_cost};
+use crate::grid::{CostField, STEPS};
 
 use super::state::Fight;
 use memo::Detours;
@@ -199,11 +199,12 @@ impl Fight<'_> {
     /// Cuts `path` (start excluded) where `u`'s movement `budget` runs out (exact 5-10-5 step
     /// costs along it).
     fn cut_to_budget(&self, u: usize, budget: u32, path: &mut Vec<Pos>) {
-        let size = self.info[u].size;
+        let footings = self.footings(self.info[u].size);
+        let cols = self.map.cols();
         let (mut from, mut odd, mut spent) = (self.units[u].pos, false, 0);
         for k in 0..path.len() {
             let to = path[k];
-            match step_cost(self.map, from, to, size, odd) {
+            match Self::step_on(footings, from, to, odd, cols) {
                 Some(cost) if spent + cost <= budget => spent += cost,
                 _ => {
                     path.truncate(k);
