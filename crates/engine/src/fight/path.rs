@@ -460,13 +460,18 @@ impl Fight<'_> {
             reach_sq as i32 + i32::from(self.info[t].footprint) - 1,
         );
         // « You must move to the closest space from which you can attack »: find the closest
-        // distance, then take the first such space (row, col order) with a clear line. The
-        // distance is tested first: a square no closer than the best so far, or beyond 2×
-        // speed, needs no other test.
+        // distance, then take the first such space (row, col order) with a clear line. One
+        // pass keeps, in that order, the spaces at the closest distance found so far (a
+        // closer space that fits starts the list again): those nearer than the best so far
+        // are tested as they come; the others at the same distance are tested only if the
+        // list is still theirs at the end. A square farther, or beyond 2× speed, is skipped.
+        let on_map = |c: i32, n: u16| (c + lo).max(0)..=(c + hi).min(i32::from(n) - 1);
+        let rows = on_map(i32::from(tp.row), self.map.rows());
+        let cols = on_map(i32::from(tp.col), self.map.cols());
         let squares = || {
-            (lo..=hi)
-                .flat_map(move |dr| (lo..=hi).map(move |dc| (dr, dc)))
-                .filter_map(move |(dr, dc)| tp.offset(dr, dc, self.map.rows(), self.map.cols()))
+            let cols = cols.clone();
+            (rows.clone())
+                .flat_map(move |r| cols.clone().map(move |c| Pos::new(r as u16, c as u16)))
         };
         let fits = |p: Pos| {
             let to_target = self.distance_ft_from(u, p, t);
@@ -478,37 +483,42 @@ impl Fight<'_> {
                     .weapon_for_from(u, p, t)
                     .is_some_and(|w| info.weapons[w].melee)
         };
-        // What the first pass found of each square it tested (by its rank in `squares`, the
-        // first 64): the second pass reads it back instead of testing again.
-        let (mut tested, mut fit) = (0u64, 0u64);
+        /// Spaces kept at the closest distance; more (a big target) and a second pass looks
+        /// for them again.
+        const CHARGE_ENDS: usize = 16;
+        // Each kept space, and whether it is known to fit (else not tested yet).
+        let mut best = [(tp, false); CHARGE_ENDS];
+        let (mut kept, mut overflow) = (0, false);
         let mut closest = u32::MAX;
-        for (k, p) in squares().enumerate() {
+        for p in squares() {
             let d = crate::grid::distance_squares(from, p);
-            if d < closest && d <= 2 * speed {
-                let fits_here = fits(p);
-                if k < 64 {
-                    tested |= 1 << k;
-                    fit |= u64::from(fits_here) << k;
+            if d > closest || d > 2 * speed {
+                continue;
+            }
+            if d < closest {
+                if !fits(p) {
+                    continue;
                 }
-                if fits_here {
-                    closest = d;
-                }
+                (closest, kept, overflow) = (d, 0, false);
+            }
+            if kept < CHARGE_ENDS {
+                best[kept] = (p, kept == 0);
+                kept += 1;
+            } else {
+                overflow = true;
             }
         }
         if closest == u32::MAX {
             return false;
         }
+        if !overflow {
+            return (best[..kept].iter()).any(|&(dest, fit)| {
+                (fit || fits(dest)) && self.clear_charge_line(u, t, dest, path)
+            });
+        }
         squares()
-            .enumerate()
-            .filter(|&(k, p)| {
-                crate::grid::distance_squares(from, p) == closest
-                    && if k < 64 && tested & (1 << k) != 0 {
-                        fit & (1 << k) != 0
-                    } else {
-                        fits(p)
-                    }
-            })
-            .any(|(_, dest)| self.clear_charge_line(u, t, dest, path))
+            .filter(|&p| crate::grid::distance_squares(from, p) == closest && fits(p))
+            .any(|dest| self.clear_charge_line(u, t, dest, path))
     }
 
     /// The straight line from `u` to `dest` is clear for a charge (no difficult terrain, no

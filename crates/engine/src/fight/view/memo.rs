@@ -1,5 +1,6 @@
-//! The memory of one decision: the expected damages a policy has already weighed, and the
-//! weapon each unit would strike each target with from where it stands, while its
+//! The memory of one decision: the expected damages a policy has already weighed, the
+//! weapon each unit would strike each target with from where it stands, and whether it could
+//! charge it, while its
 //! [`View`](super::View) lives. A view holds a shared borrow of the fight, so nothing in the
 //! fight changes while it exists, and a number computed once is the number computed again;
 //! the memory is forgotten whenever a new view is made ([`DecisionMemo::forget`]). Bounded: a
@@ -19,6 +20,9 @@ pub struct DecisionMemo {
     /// The weapon a unit would strike a target with from where both stand
     /// ([`View::weapon_for`](super::View::weapon_for)): (unit, target) → its line, if any.
     pub weapons: Slots<(usize, usize), Option<usize>, 8>,
+    /// Whether a unit could charge a target now ([`View::can_charge`](super::View::can_charge)):
+    /// (unit, target) → the answer.
+    pub charges: Slots<(usize, usize), bool, 4>,
 }
 
 impl DecisionMemo {
@@ -27,6 +31,7 @@ impl DecisionMemo {
     pub fn forget(&mut self) {
         self.swings.forget();
         self.weapons.forget();
+        self.charges.forget();
     }
 }
 

@@ -39,7 +39,8 @@ impl<'f> View<'f> {
     }
 
     /// `me` could charge `t` now: a clear straight line to a square it can strike from, and no
-    /// condition forbidding it (fatigued, entangled, prone, grappled…).
+    /// condition forbidding it (fatigued, entangled, prone, grappled…). Remembered for the
+    /// decision (a policy may ask twice, e.g. the coup de grâce check then the charge).
     #[inline]
     pub fn can_charge(&self, me: UnitId, t: UnitId) -> bool {
         let fight = self.fight;
@@ -51,8 +52,13 @@ impl<'f> View<'f> {
         ) {
             return false;
         }
-        let mut path = fight.path_scratch.borrow_mut();
-        fight.charge_line(me.index(), t.index(), &mut path)
+        let key = (me.index(), t.index());
+        if let Some(yes) = fight.decision_memo.borrow().charges.get(key) {
+            return yes;
+        }
+        let yes = fight.charge_line(key.0, key.1, &mut fight.path_scratch.borrow_mut());
+        fight.decision_memo.borrow_mut().charges.put(key, yes);
+        yes
     }
 
     /// « CRB — Power Attack » / « Deadly Aim »: `Some(on)` says whether the feat raises the
