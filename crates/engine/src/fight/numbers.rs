@@ -21,10 +21,10 @@
 
 use crate::los::CoverMode;
 use crate::rules::{
-    AcKind, AttackContext, Condition, Context, Feat, Modifier, Part, Stat, flag, resolve,
-    resolve_parts,
+    AcKind, AttackContext, Condition, Context, DamageReduction, Feat, Modifier, Part, Stat, flag,
+    resolve, resolve_parts,
 };
-use crate::vocab::DamageCategory;
+use crate::vocab::{DamageCategory, DamageTypes};
 
 use super::effects::Wards;
 
@@ -458,6 +458,14 @@ impl Fight<'_> {
         let dealt = self.info[a].weapons[w].dealt;
         let defender = self.combatant(t);
         let immunities = defender.immunities();
+        // Immune to none of the types dealt: every damaging type hurts, so the answer is the
+        // reduction alone; most creatures have neither immunity nor reduction.
+        if !immunities.damage_types().intersects(&dealt) {
+            return Some(match defender.dr() {
+                None => 0,
+                Some(dr) => dr_x2(dealt, dr),
+            });
+        }
         let damaging = dealt
             .iter()
             .filter(|&d| crate::rules::is_physical(d) || d.category() == DamageCategory::Energy);
@@ -470,11 +478,7 @@ impl Fight<'_> {
         if any && !hurts {
             return None;
         }
-        let physical = dealt.iter().any(crate::rules::is_physical);
-        Some(match defender.dr() {
-            Some(dr) if physical && !dr.bypass.is_overcome_by(dealt) => 2 * i64::from(dr.amount),
-            _ => 0,
-        })
+        Some(defender.dr().map_or(0, |dr| dr_x2(dealt, dr)))
     }
 
     /// Twice the average damage of weapon `w` of `a` before situational bonuses (dice and the
@@ -538,5 +542,16 @@ fn target_ac(target: &UnitInfo, kind: AcKind, helpless: bool) -> i32 {
         ac - 5 - target.dex_mod.min(0)
     } else {
         ac
+    }
+}
+
+/// Twice what damage reduction `dr` takes off a hit dealing `dealt`: nothing unless the hit is
+/// physical and does not overcome it (« CRB — Damage Reduction »).
+fn dr_x2(dealt: DamageTypes, dr: &DamageReduction) -> i64 {
+    let physical = dealt.iter().any(crate::rules::is_physical);
+    if physical && !dr.bypass.is_overcome_by(dealt) {
+        2 * i64::from(dr.amount)
+    } else {
+        0
     }
 }

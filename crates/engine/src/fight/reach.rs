@@ -133,15 +133,21 @@ impl Fight<'_> {
     /// into your own square if you need to »).
     #[inline(always)]
     pub fn threat_weapon(&self, a: usize, at: Pos, size: Size) -> Option<usize> {
+        // Most creatures asked about stand out of reach: that answer stays inline.
+        let d = self.within_threat_range(a, at, size.footprint())?;
+        self.threat_weapon_at(a, d)
+    }
+
+    /// The distance in feet between `a` and a footprint of side `side` anchored at `at`, when
+    /// it lies within `a`'s threat range (none for reach 0): the geometric half of
+    /// [`Fight::threat_weapon`], which then asks whether `a` can react with a weapon there.
+    #[inline(always)]
+    fn within_threat_range(&self, a: usize, at: Pos, side: u16) -> Option<u32> {
         let info = &self.info[a];
         let max = info.threat_max_ft;
-        let sq = footprint_distance_sides(self.units[a].pos, info.footprint, at, size.footprint());
+        let sq = footprint_distance_sides(self.units[a].pos, info.footprint, at, side);
         let d = sq * self.map.square_size_ft();
-        // Most creatures asked about stand out of reach: that answer stays inline.
-        if max == 0 || d > max {
-            return None;
-        }
-        self.threat_weapon_at(a, d)
+        (max != 0 && d <= max).then_some(d)
     }
 
     /// [`Fight::threat_weapon`] for a creature `d` feet away, within `a`'s threat range.
@@ -364,14 +370,16 @@ impl Fight<'_> {
         if self.info[t].traits.specials.umr.all_around {
             return false;
         }
-        let tp = self.units[t].pos;
-        let ts = self.info[t].size;
+        let (tp, tf) = (self.units[t].pos, self.info[t].footprint);
         let from = self.centre_at(a, at);
+        // The same tests as `threat_weapon`, the geometry (range, opposite sides) before
+        // whether the ally can react: all pure, so the order changes only the cost.
         (0..self.units.len()).any(|b| {
             b != a
                 && !self.enemies(a, b)
-                && self.threat_weapon(b, tp, ts).is_some()
-                && opposite(from, self.centre(b), tp, self.info[t].footprint)
+                && self.within_threat_range(b, tp, tf).is_some_and(|d| {
+                    opposite(from, self.centre(b), tp, tf) && self.threat_weapon_at(b, d).is_some()
+                })
         })
     }
 
@@ -391,13 +399,15 @@ impl Fight<'_> {
     /// friendly character, you can avoid the −4 penalty »). Precise Shot is the caller's
     /// business.
     pub fn engaged_with_ally(&self, a: usize, t: usize) -> bool {
-        let tp = self.units[t].pos;
-        let ts = self.info[t].size;
+        let (tp, tf) = (self.units[t].pos, self.info[t].footprint);
+        // `within_threat_range` measures `distance_ft(b, t)`: closer than 10 ft is checked
+        // before whether the ally can react (pure tests, the order changes only the cost).
         (0..self.units.len()).any(|b| {
             b != a
                 && !self.enemies(a, b)
-                && self.threat_weapon(b, tp, ts).is_some()
-                && self.distance_ft(b, t) < 10
+                && self
+                    .within_threat_range(b, tp, tf)
+                    .is_some_and(|d| d < 10 && self.threat_weapon_at(b, d).is_some())
         })
     }
 }
