@@ -273,26 +273,26 @@ impl Fight<'_> {
             .cache()
             .field_to(self.map, self.goal_anchor(u, t), size);
         let footings = self.footings(size);
+        // Per direction of `STEPS`, the step's offset in square indices.
+        let cols = isize::try_from(self.map.cols()).unwrap_or(isize::MAX);
+        let offsets = STEPS.map(|(dr, dc)| dr as isize * cols + dc as isize);
         let mut cur = self.units[u].pos;
         let mut odd = false;
         let mut spent = 0;
         while !goal(self, cur) || (cur != self.units[u].pos && !self.free_for(u, cur, size)) {
-            let here = field[2 * self.map.index(cur) + usize::from(odd)];
-            let footing = footings[self.map.index(cur)];
+            let i = self.map.index(cur);
+            let here = field[2 * i + usize::from(odd)];
+            let footing = footings[i];
             let mut best: Option<(u32, u32, Pos, bool, u32)> = None;
             let (mut blocked, mut spent_all) = (false, false);
             for (d, (dr, dc)) in STEPS.into_iter().enumerate() {
-                // Cheap tests first: the terrain allows the step (then it stays on the board),
-                // and it makes progress on the field.
+                // Cheap tests first: the terrain allows the step (then it stays on the board,
+                // at index `i + offsets[d]`), and it makes progress on the field.
                 let Some(cost) = footing.step(d, odd) else {
                     continue;
                 };
-                let n = Pos::new(
-                    (i32::from(cur.row) + dr) as u16,
-                    (i32::from(cur.col) + dc) as u16,
-                );
                 let n_odd = odd ^ (dr != 0 && dc != 0);
-                let rest = field[2 * self.map.index(n) + usize::from(n_odd)];
+                let rest = field[2 * i.wrapping_add_signed(offsets[d]) + usize::from(n_odd)];
                 if rest == u32::MAX || rest >= here {
                     continue;
                 }
@@ -300,6 +300,10 @@ impl Fight<'_> {
                     spent_all = true;
                     continue;
                 }
+                let n = Pos::new(
+                    (i32::from(cur.row) + dr) as u16,
+                    (i32::from(cur.col) + dc) as u16,
+                );
                 if !self.can_cross(u, n) {
                     blocked = true;
                     continue;
