@@ -483,14 +483,9 @@ impl Fight<'_> {
 
     /// Twice the average damage of weapon `w` of `a` before situational bonuses (dice and the
     /// stat block's flat bonus), an integer.
+    #[inline]
     pub fn average_damage_x2(&self, a: usize, w: usize) -> i32 {
-        let attack = &self.combatant(a).attacks()[self.info[a].weapons[w].index];
-        attack
-            .damage()
-            .iter()
-            .map(|c| c.formula().min() + c.formula().max())
-            .sum::<i32>()
-            + 2 * attack.damage_bonus()
+        self.info[a].weapons[w].avg_damage_x2
     }
 
     /// Expected damage of one attack of `a` on `t` with these numbers against its AC (hit

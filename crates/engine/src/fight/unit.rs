@@ -43,6 +43,10 @@ pub struct Weapon {
     pub threat_start: u32,
     pub crit_mult: i32,
     pub count: u32,
+    /// Twice the average damage of one hit before the attack's typed and situational bonuses:
+    /// each damage component's minimum plus maximum, plus twice the stat block's flat bonus
+    /// (what [`Fight::average_damage_x2`](super::state::Fight::average_damage_x2) answers).
+    pub avg_damage_x2: i32,
     /// Melee: nearest and farthest distance it strikes, in feet (« CRB — Reach Weapons »: a
     /// reach weapon strikes beyond natural reach up to twice it, not within). A weapon with
     /// natural reach starts at 0 ft, the attacker's own square, where only a Tiny-or-smaller
@@ -238,6 +242,10 @@ fn weapon(c: &Combatant, feats: FeatSet, index: usize, a: &Attack) -> Weapon {
         threat_start,
         crit_mult: i32::from(a.crit_mult()),
         count: a.count(),
+        avg_damage_x2: (a.damage().iter())
+            .map(|c| c.formula().min() + c.formula().max())
+            .sum::<i32>()
+            + 2 * a.damage_bonus(),
         reach_min_ft,
         reach_max_ft,
         increment_ft,

@@ -44,6 +44,8 @@ impl Fight<'_> {
             threat_start: 20,
             crit_mult: 2,
             count: 1,
+            // A touch spell rolls the spell's damage, never a weapon's average.
+            avg_damage_x2: 0,
             reach_min_ft: 0,
             reach_max_ft: self.combatant(a).natural_reach_ft().max(5),
             increment_ft: 0,
