@@ -461,10 +461,7 @@ impl Fight<'_> {
         // Immune to none of the types dealt: every damaging type hurts, so the answer is the
         // reduction alone; most creatures have neither immunity nor reduction.
         if !immunities.damage_types().intersects(&dealt) {
-            return Some(match defender.dr() {
-                None => 0,
-                Some(dr) => dr_x2(dealt, dr),
-            });
+            return Some(defender.dr().map_or(0, |dr| dr_x2(dealt, dr)));
         }
         let damaging = dealt
             .iter()
