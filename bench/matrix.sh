@@ -34,7 +34,7 @@ SCENARIOS=(
   "6v6 60×60|bench/maps/field_60.yaml|2000|40|$(rep $M/goblin.json 6)|$(rep $M/orc.json 6)"
   "6v6 90×90|bench/maps/field_90.yaml|1000|20|$(rep $M/goblin.json 6)|$(rep $M/orc.json 6)"
   "6v6 120×120|bench/maps/field_120.yaml|500|10|$(rep $M/goblin.json 6)|$(rep $M/orc.json 6)"
-  "24v24 120×120|bench/maps/field_120.yaml|50|2|$(rep $M/goblin.json 24)|$(rep $M/orc.json 24)"
+  "24v24 120×120|bench/maps/field_120.yaml|300|2|$(rep $M/goblin.json 24)|$(rep $M/orc.json 24)"
   "party vs 2 orcs|data/maps/sample_arena.yaml|20000|300|$PARTY|$(rep $M/orc.json 2)"
   "party vs ogre (Large)|data/maps/sample_arena.yaml|5000|100|$PARTY|$M/ogre.json"
   "party vs 2 orcs 30×30|bench/maps/field_30.yaml|20000|300|$PARTY|$(rep $M/orc.json 2)"

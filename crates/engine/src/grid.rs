@@ -480,6 +480,37 @@ pub struct CostField {
     /// Where a forward fill stopped: the state settled last, its neighbours not yet looked at
     /// (`None` once the fill is complete) — [`resume_on`](Self::resume_on) goes on from it.
     paused: Option<(u32, u32)>,
+    /// The flood of the current forward fill ([`reaches_on`](Self::reaches_on)): per square,
+    /// the fill number when the flood reached it.
+    reach_seen: Vec<u32>,
+    /// The squares the flood reached, in its order (a queue: the first `reach_next` have had
+    /// their neighbours looked at).
+    reached: Vec<u32>,
+    reach_next: usize,
+    /// The flood has begun in this fill.
+    reach_started: bool,
+}
+
+/// What a forward search capped in settled states found
+/// ([`search_on`](CostField::search_on)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// The first anchor, in the order the search settles them, for which the stop holds.
+    Found(Pos),
+    /// None: the field is complete.
+    Exhausted,
+    /// The cap was reached first: nothing found among the states settled so far.
+    Capped,
+}
+
+impl Search {
+    /// The anchor found, if any.
+    pub fn found(self) -> Option<Pos> {
+        match self {
+            Search::Found(p) => Some(p),
+            _ => None,
+        }
+    }
 }
 
 impl CostField {
@@ -543,13 +574,7 @@ impl CostField {
         blocked: impl Fn(Pos) -> bool,
         stop: impl FnMut(Pos) -> bool,
     ) -> Option<Pos> {
-        self.begin(board, start, false);
-        self.settled.clear();
-        self.paused = None;
-        if !board.contains(start) {
-            return None;
-        }
-        self.seed(state(board.index(start), false));
+        self.start_on(board, start);
         self.settle_on(board, footings, size, budget, &blocked, stop)
     }
 
@@ -566,26 +591,148 @@ impl CostField {
         size: Size,
         budget: Option<u32>,
         blocked: impl Fn(Pos) -> bool,
-        mut stop: impl FnMut(Pos) -> bool,
+        stop: impl FnMut(Pos) -> bool,
     ) -> Option<Pos> {
-        if let Some(&s) = self
-            .settled
-            .iter()
-            .find(|&&s| stop(board.pos_of(s as usize / 2)))
-        {
-            return Some(board.pos_of(s as usize / 2));
-        }
-        let (cost, at_state) = self.paused.take()?;
-        self.expand_on(
+        (self.search_on(
             board,
             footings,
             size,
             budget,
-            &blocked,
-            cost,
-            at_state as usize,
-        );
-        self.settle_on(board, footings, size, budget, &blocked, stop)
+            blocked,
+            stop,
+            true,
+            usize::MAX,
+        ))
+        .found()
+    }
+
+    /// Starts a forward fill from `start` on `board`, settling nothing yet:
+    /// [`search_on`](Self::search_on) (or [`resume_on`](Self::resume_on)) goes on with it as
+    /// [`fill_on`](Self::fill_on) would have begun.
+    pub fn start_on<B: Board + ?Sized>(&mut self, board: &B, start: Pos) {
+        self.begin(board, start, false);
+        self.settled.clear();
+        self.paused = None;
+        if board.contains(start) {
+            self.seed(state(board.index(start), false));
+        }
+    }
+
+    /// [`resume_on`](Self::resume_on), also from a fill [`start_on`](Self::start_on) began,
+    /// that stops once `cap` states in all are settled ([`Search::Capped`]; the search can go
+    /// on from there). `scan_settled`: look at the states already settled first — false only
+    /// when `stop` is the one they were settled under (they failed it already).
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_on<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        footings: &[Footing],
+        size: Size,
+        budget: Option<u32>,
+        blocked: impl Fn(Pos) -> bool,
+        mut stop: impl FnMut(Pos) -> bool,
+        scan_settled: bool,
+        cap: usize,
+    ) -> Search {
+        if scan_settled
+            && let Some(&s) = self
+                .settled
+                .iter()
+                .find(|&&s| stop(board.pos_of(s as usize / 2)))
+        {
+            return Search::Found(board.pos_of(s as usize / 2));
+        }
+        if let Some((cost, at_state)) = self.paused.take() {
+            self.expand_on(
+                board,
+                footings,
+                size,
+                budget,
+                &blocked,
+                cost,
+                at_state as usize,
+            );
+        }
+        self.settle_capped(board, footings, size, budget, &blocked, stop, cap)
+    }
+
+    /// The settled states' count of the current forward fill.
+    pub fn settled_count(&self) -> usize {
+        self.settled.len()
+    }
+
+    /// Whether some anchor reachable in the current forward fill (from its start, around
+    /// `blocked`, with no budget — the fill must have none) satisfies `stop`: a flood along
+    /// the fill's own steps without their costs, several times cheaper than the fill where
+    /// it must cover the whole board to say no. Resumable within the fill: the squares
+    /// already flooded are looked at first. When it says no, the flood is complete
+    /// ([`flood_complete`](Self::flood_complete), [`flooded`](Self::flooded)).
+    pub fn reaches_on<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        footings: &[Footing],
+        size: Size,
+        blocked: impl Fn(Pos) -> bool,
+        mut stop: impl FnMut(Pos) -> bool,
+    ) -> bool {
+        if (self.reached.iter()).any(|&i| stop(board.pos_of(i as usize))) {
+            return true;
+        }
+        if !self.reach_started {
+            self.reach_started = true;
+            let Some(start) = self.origin.filter(|&p| board.contains(p)) else {
+                return false;
+            };
+            let index = board.index(start);
+            self.reach_seen[index] = self.fill;
+            self.reached.push(index as u32);
+            if stop(start) {
+                return true;
+            }
+        }
+        let cols = self.cols as isize;
+        while let Some(&at) = self.reached.get(self.reach_next) {
+            self.reach_next += 1;
+            let at_index = at as usize;
+            let at = board.pos_of(at_index);
+            let footing = footings[at_index];
+            for (d, (dr, dc)) in STEPS.into_iter().enumerate() {
+                // The fill's steps (parity changes a step's cost, never whether it exists).
+                if footing.step(d, false).is_none() {
+                    continue;
+                }
+                let next_index = (at_index as isize + dr as isize * cols + dc as isize) as usize;
+                if self.reach_seen[next_index] == self.fill {
+                    continue;
+                }
+                let next = Pos::new(
+                    (i32::from(at.row) + dr) as u16,
+                    (i32::from(at.col) + dc) as u16,
+                );
+                if !self.free_on(next_index, next, size, &blocked) {
+                    continue;
+                }
+                self.reach_seen[next_index] = self.fill;
+                self.reached.push(next_index as u32);
+                if stop(next) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The flood of the current forward fill has reached every anchor it can.
+    pub fn flood_complete(&self) -> bool {
+        self.reach_started && self.reach_next == self.reached.len()
+    }
+
+    /// The anchors the flood of the current forward fill reached so far, in its order.
+    pub fn flooded<B: Board + ?Sized>(&self, board: &B) -> impl Iterator<Item = Pos> + '_ {
+        let cols = usize::from(self.cols);
+        debug_assert_eq!(board.cols(), self.cols);
+        (self.reached.iter())
+            .map(move |&i| Pos::new((i as usize / cols) as u16, (i as usize % cols) as u16))
     }
 
     /// The search loop of [`fill_on`](Self::fill_on): settles states in (cost, state) order,
@@ -597,9 +744,29 @@ impl CostField {
         size: Size,
         budget: Option<u32>,
         blocked: &impl Fn(Pos) -> bool,
-        mut stop: impl FnMut(Pos) -> bool,
+        stop: impl FnMut(Pos) -> bool,
     ) -> Option<Pos> {
-        while let Some((cost, at_state)) = self.queue.pop() {
+        (self.settle_capped(board, footings, size, budget, blocked, stop, usize::MAX)).found()
+    }
+
+    /// [`settle_on`](Self::settle_on) that stops before settling more than `cap` states in
+    /// all ([`Search::Capped`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn settle_capped<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        footings: &[Footing],
+        size: Size,
+        budget: Option<u32>,
+        blocked: &impl Fn(Pos) -> bool,
+        mut stop: impl FnMut(Pos) -> bool,
+        cap: usize,
+    ) -> Search {
+        while self.settled.len() < cap {
+            let Some((cost, at_state)) = self.queue.pop() else {
+                return Search::Exhausted;
+            };
             if cost > self.dist_of(at_state as usize) {
                 continue;
             }
@@ -607,7 +774,7 @@ impl CostField {
             let at = board.pos_of(at_state as usize / 2);
             if stop(at) {
                 self.paused = Some((cost, at_state));
-                return Some(at);
+                return Search::Found(at);
             }
             self.expand_on(
                 board,
@@ -619,7 +786,7 @@ impl CostField {
                 at_state as usize,
             );
         }
-        None
+        Search::Capped
     }
 
     /// Relaxes the neighbours of the settled `at_state`, reached at `cost`.
@@ -859,6 +1026,7 @@ impl CostField {
             // After 2³² fills, old stamps could match again: forget them all.
             self.seen.fill(0);
             self.free_seen.fill(0);
+            self.reach_seen.fill(0);
             self.fill = 1;
         }
         if self.seen.len() < 2 * len {
@@ -869,7 +1037,11 @@ impl CostField {
         if self.free_seen.len() < len {
             self.free.resize(len, false);
             self.free_seen.resize(len, 0);
+            self.reach_seen.resize(len, 0);
         }
+        self.reached.clear();
+        self.reach_next = 0;
+        self.reach_started = false;
     }
 
     /// A state's cost in this fill (`u32::MAX`: unreached).
@@ -1210,9 +1382,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_resumed_fill_answers_as_a_new_one_for_every_goal() {
-        let board = AsciiBoard::parse(
+    /// Walls and difficult terrain (`T`) for the fill's resumable searches.
+    fn walls_and_trees() -> AsciiBoard {
+        AsciiBoard::parse(
             "
             ..........
             .###..TT..
@@ -1221,7 +1393,12 @@ mod tests {
             .#...###..
             .#.......#
             ",
-        );
+        )
+    }
+
+    #[test]
+    fn a_resumed_fill_answers_as_a_new_one_for_every_goal() {
+        let board = walls_and_trees();
         let size = Size::Medium;
         let fp = footings(&board, size);
         let start = p(0, 0);
@@ -1246,6 +1423,74 @@ mod tests {
             resumed.resume_on(&board, &fp, size, None, blocked, |_| false),
             None
         );
+    }
+
+    #[test]
+    fn the_flood_reaches_exactly_what_the_fill_reaches() {
+        // A walled pocket (bottom right) and creatures sealing a gap: the flood and the
+        // exact fill agree square for square, for a Medium and a Large mover.
+        let board = AsciiBoard::parse(
+            "
+            ..........
+            .###..#...
+            ...#..#...
+            .#.#..####
+            .#...#....
+            .#...#.#..
+            ",
+        );
+        for size in [Size::Medium, Size::Large] {
+            let fp = footings(&board, size);
+            let blocked = |q: Pos| q == p(2, 4) || q == p(2, 5) || q == p(0, 6);
+            let (mut fill, mut flood) = (CostField::new(board.len()), CostField::new(board.len()));
+            fill.fill_on(&board, &fp, p(0, 0), size, None, blocked, |_| false);
+            flood.start_on(&board, p(0, 0));
+            assert!(!flood.reaches_on(&board, &fp, size, blocked, |_| false));
+            assert!(flood.flood_complete());
+            let mut flooded: Vec<Pos> = flood.flooded(&board).collect();
+            flooded.sort();
+            let filled: Vec<Pos> = (0..board.len())
+                .map(|i| board.pos_of(i))
+                .filter(|&q| fill.cost(q).is_some())
+                .collect();
+            assert_eq!(flooded, filled, "{size:?}");
+            // Resumed with another question, it looks at what it flooded.
+            assert!(
+                flood.reaches_on(&board, &fp, size, blocked, |q| q == p(0, 9))
+                    == filled.contains(&p(0, 9))
+            );
+            assert!(!flood.reaches_on(&board, &fp, size, blocked, |q| q == p(5, 9)));
+        }
+    }
+
+    #[test]
+    fn a_capped_search_goes_on_to_the_answer_of_a_whole_fill() {
+        let board = walls_and_trees();
+        let size = Size::Medium;
+        let fp = footings(&board, size);
+        let blocked = |q: Pos| q == p(3, 2) || q == p(5, 5);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for i in 0..board.len() {
+            let goal = board.pos_of(i);
+            let mut whole = CostField::new(board.len());
+            let want = whole.fill_on(&board, &fp, p(0, 0), size, None, blocked, |q| q == goal);
+            let mut capped = CostField::new(board.len());
+            capped.start_on(&board, p(0, 0));
+            // A few states at a time, each time from where it stopped.
+            let mut got = Search::Capped;
+            let mut cap = 0;
+            while got == Search::Capped {
+                cap += 3;
+                got = capped.search_on(&board, &fp, size, None, blocked, |q| q == goal, false, cap);
+                assert!(capped.settled_count() <= cap);
+            }
+            assert_eq!(got.found(), want, "{goal:?}");
+            assert_eq!(got == Search::Exhausted, want.is_none());
+            if let Some(found) = want {
+                assert!(whole.path_into(found, &mut a) && capped.path_into(found, &mut b));
+                assert_eq!(a, b, "{goal:?}");
+            }
+        }
     }
 
     #[test]

@@ -182,7 +182,7 @@ impl Fight<'_> {
     /// squares a detour looks for): false only when every such anchor is taken, so that no
     /// detour can strike. True without looking when a usable weapon reaches farther than four
     /// squares (a ranged one: too many anchors to look at).
-    fn may_strike_from_near(&self, u: usize, t: usize) -> bool {
+    pub(super) fn may_strike_from_near(&self, u: usize, t: usize) -> bool {
         let info = &self.info[u];
         let square = self.map.square_size_ft().max(1);
         let Some(max_ft) = (0..info.weapons.len())

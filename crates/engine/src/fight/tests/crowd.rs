@@ -1,6 +1,9 @@
 //! « Speed at scale »: the cheap question a crowd's blocked creature asks of every enemy —
 //! does a move toward it end where it strikes? ([`View::move_strikes`]) — answers exactly what
-//! the full plan ([`View::move_toward`]) says, at every decision of crowded fights.
+//! the full plan ([`View::move_toward`]) says, at every decision of crowded fights; so does
+//! « does the move end where it strikes? » ([`View::strikes_after_move`]), and the detour
+//! that floods before it fills (`Fight::detour`) plans exactly the path of the whole exact
+//! fill, for every mover toward every other creature.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -13,9 +16,10 @@ use crate::scenario::FightOptions;
 use super::support::{goblin_and_orc, play_dice, scenario_with};
 
 /// The default policy, checking first at each decision that the cheap question and the full
-/// plan agree for every other creature (and counting the « no » answers).
+/// plan agree for every other creature, and so do the detour and the whole fill (counting the
+/// « no » answers, and the detours cut off from every square to strike from).
 #[derive(Clone)]
-struct Checking(Rc<Cell<u32>>);
+struct Checking(Rc<Cell<u32>>, Rc<Cell<u32>>);
 
 impl Policy for Checking {
     fn decide(&mut self, view: &View<'_>, me: UnitId, plan: &mut Plan) {
@@ -27,6 +31,23 @@ impl Policy for Checking {
                 "{me:?} → {o:?}"
             );
             self.0.set(self.0.get() + u32::from(!cheap));
+            let fight = view.fight();
+            let (u, t) = (me.index(), o.index());
+            let budget = fight.move_squares(u);
+            let (mut fast, mut full) = (Vec::new(), Vec::new());
+            let reference = fight.detour_by_full_fill(u, t, budget, &mut full);
+            assert_eq!(
+                (fight.detour(u, t, budget, &mut fast), &fast),
+                (reference, &full),
+                "{me:?} → {o:?}: the detour"
+            );
+            self.1
+                .set(self.1.get() + u32::from(reference != Approach::Strikes));
+            assert_eq!(
+                view.strikes_after_move(me, o),
+                view.strikes_after_planned_move(me, o),
+                "{me:?} → {o:?} after a move"
+            );
         }
         DefaultPolicy.decide(view, me, plan);
     }
@@ -45,11 +66,13 @@ fn a_crowds_cheap_strike_question_answers_as_the_full_plan() {
         vec![("players", vec![goblin; 16]), ("monsters", vec![orc; 16])],
         FightOptions::default(),
     );
-    let refused = Rc::new(Cell::new(0));
+    let (refused, cut_off) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)));
     for run in 0..3 {
         let mut dice = SeededDice::for_run(Seed(5), RunIndex(run));
-        play_dice(&s, &Checking(refused.clone()), &mut dice);
+        play_dice(&s, &Checking(refused.clone(), cut_off.clone()), &mut dice);
     }
     // The crowd does block: many questions are answered « no ».
     assert!(refused.get() > 100, "{} refusals", refused.get());
+    // And cuts creatures off: the flood decides those detours.
+    assert!(cut_off.get() > 100, "{} cut off", cut_off.get());
 }

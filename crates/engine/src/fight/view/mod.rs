@@ -75,6 +75,12 @@ pub struct View<'f> {
 }
 
 impl<'f> View<'f> {
+    /// The fight behind the view, for the engine's own tests.
+    #[cfg(test)]
+    pub(crate) fn fight(&self) -> &'f Fight<'f> {
+        self.fight
+    }
+
     #[inline]
     pub(crate) fn new(fight: &'f Fight<'f>) -> Self {
         fight.decision_memo.borrow_mut().forget();

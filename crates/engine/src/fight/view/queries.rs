@@ -222,9 +222,18 @@ impl<'f> View<'f> {
     }
 
     /// A move action of `me` toward `t` (exactly the path the engine will walk) ends where
-    /// `me` can strike `t`.
+    /// `me` can strike `t`. A planned move ends where `me` stands or on a square it may end
+    /// on, so when every square to strike `t` from is taken the answer is no, without the
+    /// plan (its exact detour floods the map in a crowd).
     #[inline]
     pub fn strikes_after_move(&self, me: UnitId, t: UnitId) -> bool {
+        self.fight.may_strike_from_near(me.index(), t.index())
+            && self.strikes_after_planned_move(me, t)
+    }
+
+    /// [`View::strikes_after_move`] from the planned path itself.
+    #[inline]
+    pub(crate) fn strikes_after_planned_move(&self, me: UnitId, t: UnitId) -> bool {
         let fight = self.fight;
         let (u, target) = (me.index(), t.index());
         let mut path = fight.path_scratch.borrow_mut();
