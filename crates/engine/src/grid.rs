@@ -392,6 +392,9 @@ struct Buckets {
     len: usize,
     /// The highest cost pushed (the buckets to empty on `clear`).
     top: u32,
+    /// Pop a cost's states in any order (no sort): for a fill read for its costs only, which
+    /// do not depend on the order among equal costs (its links do).
+    any_order: bool,
 }
 
 impl Buckets {
@@ -402,6 +405,7 @@ impl Buckets {
             }
         }
         (self.cost, self.next, self.sorted, self.len, self.top) = (0, 0, false, 0, 0);
+        self.any_order = false;
     }
 
     /// Pushes `state` at `cost`: never below the cost being popped, nor in its bucket once
@@ -427,7 +431,9 @@ impl Buckets {
             }
             let bucket = &mut self.lists[self.cost as usize % BUCKETS];
             if !self.sorted {
-                bucket.sort_unstable();
+                if !self.any_order {
+                    bucket.sort_unstable();
+                }
                 self.sorted = true;
                 self.next = 0;
             }
@@ -860,6 +866,34 @@ impl CostField {
         blocked: impl Fn(Pos) -> bool,
     ) {
         self.prepare_on(board, footings, goal, size, true, &blocked);
+        self.settle_reverse(board, goal);
+    }
+
+    /// [`fill_to_on`](Self::fill_to_on) read for its costs only, written into `out` (`2 ×
+    /// square + parity`, as [`cost_to_goal`](Self::cost_to_goal) gives them; `u32::MAX`: no
+    /// way): the same costs, each cost's states settled in any order (no sort) — its paths are
+    /// not to be read.
+    pub fn fill_costs_to_on<B: Board + ?Sized>(
+        &mut self,
+        board: &B,
+        footings: &[Footing],
+        goal: Pos,
+        size: Size,
+        blocked: impl Fn(Pos) -> bool,
+        out: &mut [u32],
+    ) {
+        self.prepare_on(board, footings, goal, size, true, &blocked);
+        self.queue.any_order = true;
+        self.settle_reverse(board, goal);
+        self.queue.any_order = false;
+        let states = out.len().min(2 * board.len());
+        for (s, cost) in out.iter_mut().enumerate().take(states) {
+            *cost = self.dist_of(s);
+        }
+    }
+
+    /// The search loop of a reverse fill toward `goal`, once prepared.
+    fn settle_reverse<B: Board + ?Sized>(&mut self, board: &B, goal: Pos) {
         if !board.contains(goal) {
             return;
         }
@@ -1793,6 +1827,15 @@ mod tests {
                         assert_eq!((path[0], path[path.len() - 1]), (at, goal));
                         assert_eq!(Some(path_cost(&board, &path, size)), field.cost(at));
                     }
+                }
+                // Read for its costs only (no sort among equal costs): the same costs.
+                let mut costs = vec![0; 2 * board.len()];
+                let fp = footings(&board, size);
+                let mut unsorted = CostField::new(board.len());
+                unsorted.fill_costs_to_on(&board, &fp, goal, size, blocked, &mut costs);
+                for (s, &cost) in costs.iter().enumerate() {
+                    let at = board.pos_of(s / 2);
+                    assert_eq!(as_cost(cost), field.cost_to_goal(at, s % 2 == 1), "{at}");
                 }
             }
         }

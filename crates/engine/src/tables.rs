@@ -175,16 +175,8 @@ impl MapCache {
             // The fill's scratch is the thread's, reused: a new goal allocates its table only.
             let footings = self.footings(map, size);
             FILL_SCRATCH.with_borrow_mut(|field| {
-                field.fill_to_on(map, footings, goal, size, |_| false);
                 let mut out = vec![u32::MAX; 2 * map.len()].into_boxed_slice();
-                for i in 0..map.len() {
-                    let p = map.pos_of(i);
-                    for parity in [false, true] {
-                        if let Some(c) = field.cost_to_goal(p, parity) {
-                            out[2 * i + usize::from(parity)] = c;
-                        }
-                    }
-                }
+                field.fill_costs_to_on(map, footings, goal, size, |_| false, &mut out);
                 out
             })
         })

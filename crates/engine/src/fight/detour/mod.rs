@@ -38,7 +38,7 @@ pub use outcome::{Approach, StepsToward};
 use std::cell::RefMut;
 
 use crate::board::{Board, Pos};
-use crate::grid::{CostField, Footing, STEPS, Search, distance_squares};
+use crate::grid::{CostField, Footing, STEPS, Search};
 use crate::size::Size;
 
 use super::state::Fight;
@@ -190,11 +190,8 @@ impl Fight<'_> {
             return (approach, dest, detours);
         }
         let size = self.info[u].size;
-        let within = self.strike_bound(u, t);
         let strikes_from = |p: Pos| {
-            within(p)
-                && (p == from || self.free_for(u, p, size))
-                && self.weapon_for_from(u, p, t).is_some()
+            (p == from || self.free_for(u, p, size)) && self.weapon_for_from(u, p, t).is_some()
         };
         let footings = self.scenario.cache().footings(self.map, size);
         let blocked = |p| self.blocks(u, p);
@@ -214,26 +211,6 @@ impl Fight<'_> {
         }
         detours.filled_for(key, approach, dest);
         (approach, dest, detours)
-    }
-
-    /// A cheap necessary condition for `u` to strike `t` from a square, for the fill and the
-    /// flood to test first: between two 1×1 creatures, the square lies within the longest
-    /// band of any of `u`'s weapons (the distance [`Fight::weapon_for_from`] measures);
-    /// always true otherwise.
-    fn strike_bound(&self, u: usize, t: usize) -> impl Fn(Pos) -> bool + use<> {
-        let single = self.info[u].footprint == 1 && self.info[t].footprint == 1;
-        let longest = (self.info[u].weapons.iter())
-            .map(|w| {
-                if w.melee {
-                    w.reach_max_ft
-                } else {
-                    w.max_range_ft
-                }
-            })
-            .max();
-        let bound = longest.filter(|_| single);
-        let (tp, square) = (self.units[t].pos, self.map.square_size_ft());
-        move |p: Pos| bound.is_none_or(|ft| distance_squares(p, tp) * square <= ft)
     }
 
     /// The first square, in the order the exact fill settles them, that satisfies
