@@ -392,9 +392,6 @@ struct Buckets {
     len: usize,
     /// The highest cost pushed (the buckets to empty on `clear`).
     top: u32,
-    /// Pop a cost's states in any order (no sort): for a fill read for its costs only, which
-    /// do not depend on the order among equal costs (its links do).
-    any_order: bool,
 }
 
 impl Buckets {
@@ -405,7 +402,6 @@ impl Buckets {
             }
         }
         (self.cost, self.next, self.sorted, self.len, self.top) = (0, 0, false, 0, 0);
-        self.any_order = false;
     }
 
     /// Pushes `state` at `cost`: never below the cost being popped, nor in its bucket once
@@ -431,9 +427,7 @@ impl Buckets {
             }
             let bucket = &mut self.lists[self.cost as usize % BUCKETS];
             if !self.sorted {
-                if !self.any_order {
-                    bucket.sort_unstable();
-                }
+                bucket.sort_unstable();
                 self.sorted = true;
                 self.next = 0;
             }
@@ -495,6 +489,33 @@ pub struct CostField {
     reach_next: usize,
     /// The flood has begun in this fill.
     reach_started: bool,
+}
+
+/// A square window around an anchor: the squares whose offsets from `center` lie within
+/// `lo..=hi` on both axes (those on the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub center: Pos,
+    pub lo: i32,
+    pub hi: i32,
+}
+
+impl Window {
+    /// `p` lies in the window.
+    #[inline]
+    pub fn contains(&self, p: Pos) -> bool {
+        let dr = i32::from(p.row) - i32::from(self.center.row);
+        let dc = i32::from(p.col) - i32::from(self.center.col);
+        (self.lo..=self.hi).contains(&dr) && (self.lo..=self.hi).contains(&dc)
+    }
+
+    /// The window's squares on a board of `rows` × `cols`, row by row.
+    pub fn squares(self, rows: u16, cols: u16) -> impl Iterator<Item = Pos> {
+        let (lo, hi, c) = (self.lo, self.hi, self.center);
+        (lo..=hi)
+            .flat_map(move |dr| (lo..=hi).map(move |dc| (dr, dc)))
+            .filter_map(move |(dr, dc)| c.offset(dr, dc, rows, cols))
+    }
 }
 
 /// What a forward search capped in settled states found
@@ -679,9 +700,18 @@ impl CostField {
         footings: &[Footing],
         size: Size,
         blocked: impl Fn(Pos) -> bool,
+        window: Option<Window>,
         mut stop: impl FnMut(Pos) -> bool,
     ) -> bool {
-        if (self.reached.iter()).any(|&i| stop(board.pos_of(i as usize))) {
+        // `window`: `stop` holds nowhere else — the flooded squares are looked up in it
+        // rather than all looked at, and a new square outside it is not asked.
+        let mut stop = |p: Pos| window.is_none_or(|w| w.contains(p)) && stop(p);
+        let seen = match window {
+            Some(w) => (w.squares(board.rows(), board.cols()))
+                .any(|p| self.reach_seen[board.index(p)] == self.fill && stop(p)),
+            None => (self.reached.iter()).any(|&i| stop(board.pos_of(i as usize))),
+        };
+        if seen {
             return true;
         }
         if !self.reach_started {
@@ -871,8 +901,9 @@ impl CostField {
 
     /// [`fill_to_on`](Self::fill_to_on) read for its costs only, written into `out` (`2 ×
     /// square + parity`, as [`cost_to_goal`](Self::cost_to_goal) gives them; `u32::MAX`: no
-    /// way): the same costs, each cost's states settled in any order (no sort) — its paths are
-    /// not to be read.
+    /// way) in one pass over the states. (Settling each cost's states in any order would give
+    /// the same costs without the sort, but a different order pushes a different number of
+    /// entries into the buckets, which can then grow in a warm fight.)
     pub fn fill_costs_to_on<B: Board + ?Sized>(
         &mut self,
         board: &B,
@@ -883,9 +914,7 @@ impl CostField {
         out: &mut [u32],
     ) {
         self.prepare_on(board, footings, goal, size, true, &blocked);
-        self.queue.any_order = true;
         self.settle_reverse(board, goal);
-        self.queue.any_order = false;
         let states = out.len().min(2 * board.len());
         for (s, cost) in out.iter_mut().enumerate().take(states) {
             *cost = self.dist_of(s);
@@ -1074,6 +1103,8 @@ impl CostField {
             self.reach_seen.resize(len, 0);
         }
         self.reached.clear();
+        // A flood reaches each square once at most: grown once to the board, never in a fight.
+        self.reached.reserve(len);
         self.reach_next = 0;
         self.reach_started = false;
     }
@@ -1479,7 +1510,7 @@ mod tests {
             let (mut fill, mut flood) = (CostField::new(board.len()), CostField::new(board.len()));
             fill.fill_on(&board, &fp, p(0, 0), size, None, blocked, |_| false);
             flood.start_on(&board, p(0, 0));
-            assert!(!flood.reaches_on(&board, &fp, size, blocked, |_| false));
+            assert!(!flood.reaches_on(&board, &fp, size, blocked, None, |_| false));
             assert!(flood.flood_complete());
             let mut flooded: Vec<Pos> = flood.flooded(&board).collect();
             flooded.sort();
@@ -1490,10 +1521,25 @@ mod tests {
             assert_eq!(flooded, filled, "{size:?}");
             // Resumed with another question, it looks at what it flooded.
             assert!(
-                flood.reaches_on(&board, &fp, size, blocked, |q| q == p(0, 9))
+                flood.reaches_on(&board, &fp, size, blocked, None, |q| q == p(0, 9))
                     == filled.contains(&p(0, 9))
             );
-            assert!(!flood.reaches_on(&board, &fp, size, blocked, |q| q == p(5, 9)));
+            assert!(!flood.reaches_on(&board, &fp, size, blocked, None, |q| q == p(5, 9)));
+            // Asked within a window, the same answers from the flooded squares in it.
+            let around = |c: Pos| {
+                Some(Window {
+                    center: c,
+                    lo: -1,
+                    hi: 1,
+                })
+            };
+            for c in [p(0, 9), p(5, 9), p(4, 2), p(0, 0)] {
+                let want = filled
+                    .iter()
+                    .any(|&q| around(c).unwrap().contains(q) && q != c);
+                let got = flood.reaches_on(&board, &fp, size, blocked, around(c), |q| q != c);
+                assert_eq!(got, want, "{size:?} around {c}");
+            }
         }
     }
 
@@ -1828,7 +1874,7 @@ mod tests {
                         assert_eq!(Some(path_cost(&board, &path, size)), field.cost(at));
                     }
                 }
-                // Read for its costs only (no sort among equal costs): the same costs.
+                // Read for its costs only, written into a table: the same costs.
                 let mut costs = vec![0; 2 * board.len()];
                 let fp = footings(&board, size);
                 let mut unsorted = CostField::new(board.len());

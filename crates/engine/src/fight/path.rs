@@ -29,7 +29,7 @@
 //! charge line stays clear of every creature, whatever its size, except the target.
 
 use crate::board::{Board, Pos};
-use crate::grid::{Footing, STEPS, bresenham_into, step_dir};
+use crate::grid::{Footing, STEPS, Window, bresenham_into, step_dir};
 use crate::rng::Roller;
 use crate::rules::flag;
 use crate::size::Size;
@@ -57,6 +57,30 @@ enum OnBlock {
     /// Only whether it strikes is asked: planned again around the creatures unless no square
     /// to strike from can be free ([`Fight::may_strike_from_near`]), then `Stuck`.
     DetourIfItMayStrike,
+}
+
+/// Where the anchors lie from which a creature may strike another with a weapon it can use
+/// now ([`Fight::strike_window`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum StrikeWindow {
+    /// No weapon is usable: nowhere.
+    Nowhere,
+    /// A usable weapon reaches farther than four squares: anywhere, as far as this says.
+    Far,
+    /// Within this window around the target's anchor.
+    Within(Window),
+}
+
+impl StrikeWindow {
+    /// `p` may be an anchor to strike from.
+    #[inline]
+    pub(super) fn admits(self, p: Pos) -> bool {
+        match self {
+            StrikeWindow::Nowhere => false,
+            StrikeWindow::Far => true,
+            StrikeWindow::Within(window) => window.contains(p),
+        }
+    }
 }
 
 impl Fight<'_> {
@@ -183,6 +207,21 @@ impl Fight<'_> {
     /// detour can strike. True without looking when a usable weapon reaches farther than four
     /// squares (a ranged one: too many anchors to look at).
     pub(super) fn may_strike_from_near(&self, u: usize, t: usize) -> bool {
+        let (from, size) = (self.units[u].pos, self.info[u].size);
+        match self.strike_window(u, t) {
+            StrikeWindow::Nowhere => false,
+            StrikeWindow::Far => true,
+            StrikeWindow::Within(window) => {
+                (window.squares(self.map.rows(), self.map.cols())).any(|p| {
+                    (p == from || self.free_for(u, p, size))
+                        && self.weapon_for_from(u, p, t).is_some()
+                })
+            }
+        }
+    }
+
+    /// Where the anchors lie from which `u` may strike `t` with a weapon it can use now.
+    pub(super) fn strike_window(&self, u: usize, t: usize) -> StrikeWindow {
         let info = &self.info[u];
         let square = self.map.square_size_ft().max(1);
         let Some(max_ft) = (0..info.weapons.len())
@@ -197,25 +236,19 @@ impl Fight<'_> {
             })
             .max()
         else {
-            return false;
+            return StrikeWindow::Nowhere;
         };
         if max_ft > 4 * square {
-            return true;
+            return StrikeWindow::Far;
         }
         // Distances are at least the gap on each axis: anchors farther than the reach on
         // either axis strike nothing.
         let reach_sq = (max_ft / square) as i32;
-        let (lo, hi) = (
-            -(reach_sq + i32::from(info.footprint) - 1),
-            reach_sq + i32::from(self.info[t].footprint) - 1,
-        );
-        let (from, tp, size) = (self.units[u].pos, self.units[t].pos, info.size);
-        (lo..=hi)
-            .flat_map(|dr| (lo..=hi).map(move |dc| (dr, dc)))
-            .filter_map(|(dr, dc)| tp.offset(dr, dc, self.map.rows(), self.map.cols()))
-            .any(|p| {
-                (p == from || self.free_for(u, p, size)) && self.weapon_for_from(u, p, t).is_some()
-            })
+        StrikeWindow::Within(Window {
+            center: self.units[t].pos,
+            lo: -(reach_sq + i32::from(info.footprint) - 1),
+            hi: reach_sq + i32::from(self.info[t].footprint) - 1,
+        })
     }
 
     /// Plans a path for `u` toward unit `t`, friend or foe, within `budget` squares, stopping

@@ -38,9 +38,10 @@ pub use outcome::{Approach, StepsToward};
 use std::cell::RefMut;
 
 use crate::board::{Board, Pos};
-use crate::grid::{CostField, Footing, STEPS, Search};
+use crate::grid::{CostField, Footing, STEPS, Search, Window};
 use crate::size::Size;
 
+use super::path::StrikeWindow;
 use super::state::Fight;
 use memo::Detours;
 
@@ -190,15 +191,24 @@ impl Fight<'_> {
             return (approach, dest, detours);
         }
         let size = self.info[u].size;
+        // Outside the window no usable weapon reaches `t`: a cheap test first.
+        let window = self.strike_window(u, t);
         let strikes_from = |p: Pos| {
-            (p == from || self.free_for(u, p, size)) && self.weapon_for_from(u, p, t).is_some()
+            window.admits(p)
+                && (p == from || self.free_for(u, p, size))
+                && self.weapon_for_from(u, p, t).is_some()
         };
         let footings = self.scenario.cache().footings(self.map, size);
         let blocked = |p| self.blocks(u, p);
         if !detours.field_is_for_mover(&key) {
             detours.field.start_on(self.map, from);
         }
-        let strike = self.strike_search(&mut detours.field, footings, size, blocked, strikes_from);
+        let within = match window {
+            StrikeWindow::Within(w) => Some(w),
+            _ => None,
+        };
+        let field = &mut detours.field;
+        let strike = self.strike_search(field, footings, size, blocked, within, strikes_from);
         let (approach, dest) = match strike {
             Some(p) => (Approach::Strikes, Some(p)),
             None if detours.field.flood_complete() => {
@@ -220,13 +230,16 @@ impl Fight<'_> {
     /// ([`CostField::reaches_on`]) whether any is reachable at all: a crowd's blocked
     /// creature, cut off from every square around its target, would otherwise fill the
     /// whole map at full price to learn that none is (the same answer, the same settled
-    /// order: the flood only decides whether to go on).
+    /// order: the flood only decides whether to go on). `window`, when the mover's usable
+    /// weapons reach four squares or less: `strikes_from` holds nowhere outside it, so the
+    /// flood looks its answer up there instead of asking every square it reaches.
     fn strike_search(
         &self,
         field: &mut CostField,
         footings: &[Footing],
         size: Size,
         blocked: impl Fn(Pos) -> bool,
+        window: Option<Window>,
         strikes_from: impl Fn(Pos) -> bool,
     ) -> Option<Pos> {
         let map = self.map;
@@ -244,7 +257,7 @@ impl Fight<'_> {
                 Search::Capped => scan_settled = false,
             }
         }
-        if !field.reaches_on(map, footings, size, &blocked, &strikes_from) {
+        if !field.reaches_on(map, footings, size, &blocked, window, &strikes_from) {
             return None;
         }
         search(field, scan_settled, usize::MAX).found()
