@@ -34,7 +34,7 @@ use crate::rng::Roller;
 use crate::rules::flag;
 use crate::size::Size;
 
-use super::detour::Approach;
+use super::detour::{Approach, StrikeWindow};
 use super::log::{Sink, log};
 use super::state::Fight;
 
@@ -57,30 +57,6 @@ enum OnBlock {
     /// Only whether it strikes is asked: planned again around the creatures unless no square
     /// to strike from can be free ([`Fight::may_strike_from_near`]), then `Stuck`.
     DetourIfItMayStrike,
-}
-
-/// Where the anchors lie from which a creature may strike another with a weapon it can use
-/// now ([`Fight::strike_window`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum StrikeWindow {
-    /// No weapon is usable: nowhere.
-    Nowhere,
-    /// A usable weapon reaches farther than four squares: anywhere, as far as this says.
-    Far,
-    /// Within this window around the target's anchor.
-    Within(Window),
-}
-
-impl StrikeWindow {
-    /// `p` may be an anchor to strike from.
-    #[inline]
-    pub(super) fn admits(self, p: Pos) -> bool {
-        match self {
-            StrikeWindow::Nowhere => false,
-            StrikeWindow::Far => true,
-            StrikeWindow::Within(window) => window.contains(p),
-        }
-    }
 }
 
 impl Fight<'_> {

@@ -33,7 +33,7 @@
 pub(super) mod memo;
 pub(in crate::fight) mod outcome;
 
-pub use outcome::{Approach, StepsToward};
+pub use outcome::{Approach, StepsToward, StrikeWindow};
 
 use std::cell::RefMut;
 
@@ -41,7 +41,6 @@ use crate::board::{Board, Pos};
 use crate::grid::{CostField, Footing, STEPS, Search, Window};
 use crate::size::Size;
 
-use super::path::StrikeWindow;
 use super::state::Fight;
 use memo::Detours;
 

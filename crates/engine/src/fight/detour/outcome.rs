@@ -1,8 +1,10 @@
 //! What walking can do for a creature against one target (`detour`'s answers to the
 //! policies): [`Approach`] from an exact plan, [`StepsToward`] from one look at the
-//! neighbours. Plain words, shared by the plans and their memo.
+//! neighbours, and [`StrikeWindow`], where the squares to strike it from can lie. Plain
+//! words, shared by the plans and their memo.
 
 use crate::board::Pos;
+use crate::grid::Window;
 
 /// What walking can do for a creature against one target, ignoring the turn's budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,4 +29,28 @@ pub struct StepsToward {
     /// nearer it on the terrain-only field, one step away or just past an ally). False when
     /// `attack` is set.
     pub nearer: bool,
+}
+
+/// Where the anchors lie from which a creature may strike another with a weapon it can use
+/// now ([`Fight::strike_window`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrikeWindow {
+    /// No weapon is usable: nowhere.
+    Nowhere,
+    /// A usable weapon reaches farther than four squares: anywhere, as far as this says.
+    Far,
+    /// Within this window around the target's anchor.
+    Within(Window),
+}
+
+impl StrikeWindow {
+    /// `p` may be an anchor to strike from.
+    #[inline]
+    pub fn admits(self, p: Pos) -> bool {
+        match self {
+            StrikeWindow::Nowhere => false,
+            StrikeWindow::Far => true,
+            StrikeWindow::Within(window) => window.contains(p),
+        }
+    }
 }
