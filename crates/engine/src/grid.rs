@@ -764,11 +764,11 @@ impl CostField {
     }
 
     /// The anchors the flood of the current forward fill reached so far, in its order.
-    pub fn flooded<B: Board + ?Sized>(&self, board: &B) -> impl Iterator<Item = Pos> + '_ {
-        let cols = usize::from(self.cols);
-        debug_assert_eq!(board.cols(), self.cols);
-        (self.reached.iter())
-            .map(move |&i| Pos::new((i as usize / cols) as u16, (i as usize % cols) as u16))
+    pub fn flooded<'a, B: Board + ?Sized>(
+        &'a self,
+        board: &'a B,
+    ) -> impl Iterator<Item = Pos> + 'a {
+        (self.reached.iter()).map(|&i| board.pos_of(i as usize))
     }
 
     /// The search loop of [`fill_on`](Self::fill_on): settles states in (cost, state) order,

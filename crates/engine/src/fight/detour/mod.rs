@@ -109,16 +109,29 @@ impl Fight<'_> {
     /// budget, its tail cut back to a square `u` may end on) and says which of the two it
     /// found.
     pub fn detour(&self, u: usize, t: usize, budget: u32, path: &mut Vec<Pos>) -> Approach {
-        path.clear();
         let (approach, dest, detours) = self.way(u, t);
+        self.path_to(u, budget, &detours.field, dest, path);
+        approach
+    }
+
+    /// Fills `path` with the way in `field` to `dest` (start excluded), cut to `u`'s `budget`
+    /// and back to a square `u` may end on; empty without a `dest`.
+    fn path_to(
+        &self,
+        u: usize,
+        budget: u32,
+        field: &CostField,
+        dest: Option<Pos>,
+        path: &mut Vec<Pos>,
+    ) {
+        path.clear();
         if let Some(dest) = dest
-            && detours.field.path_into(dest, path)
+            && field.path_into(dest, path)
         {
             path.remove(0);
             self.cut_to_budget(u, budget, path);
             self.trim_to_free(u, path);
         }
-        approach
     }
 
     /// [`Fight::detour`] the way it was first written, on a field of its own: the whole
@@ -131,7 +144,6 @@ impl Fight<'_> {
         budget: u32,
         path: &mut Vec<Pos>,
     ) -> Approach {
-        path.clear();
         let (from, size) = (self.units[u].pos, self.info[u].size);
         let strikes_from = |p: Pos| {
             (p == from || self.free_for(u, p, size)) && self.weapon_for_from(u, p, t).is_some()
@@ -144,13 +156,7 @@ impl Fight<'_> {
             Some(p) => (Approach::Strikes, Some(p)),
             None => self.nearer_square(u, t, &field),
         };
-        if let Some(dest) = dest
-            && field.path_into(dest, path)
-        {
-            path.remove(0);
-            self.cut_to_budget(u, budget, path);
-            self.trim_to_free(u, path);
-        }
+        self.path_to(u, budget, &field, dest, path);
         approach
     }
 
@@ -202,11 +208,8 @@ impl Fight<'_> {
         if !detours.field_is_for_mover(&key) {
             detours.field.start_on(self.map, from);
         }
-        let within = match window {
-            StrikeWindow::Within(w) => Some(w),
-            _ => None,
-        };
         let field = &mut detours.field;
+        let within = window.window();
         let strike = self.strike_search(field, footings, size, blocked, within, strikes_from);
         let (approach, dest) = match strike {
             Some(p) => (Approach::Strikes, Some(p)),

@@ -53,4 +53,13 @@ impl StrikeWindow {
             StrikeWindow::Within(window) => window.contains(p),
         }
     }
+
+    /// The window, when the squares to strike from are bounded by one.
+    #[inline]
+    pub fn window(self) -> Option<Window> {
+        match self {
+            StrikeWindow::Within(window) => Some(window),
+            StrikeWindow::Nowhere | StrikeWindow::Far => None,
+        }
+    }
 }

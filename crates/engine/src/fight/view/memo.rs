@@ -2,9 +2,9 @@
 //! weapon each unit would strike each target with from where it stands, and whether it could
 //! charge it, while its [`View`](super::View) lives. A view holds a shared borrow of the
 //! fight, so nothing in the fight changes while it exists, and a number computed once is the
-//! number computed again;
-//! the memory is forgotten whenever a new view is made ([`DecisionMemo::forget`]). Bounded: a
-//! few entries, the oldest overwritten; a miss only costs the computation it would have made.
+//! number computed again; the memory is forgotten whenever a new view is made
+//! ([`DecisionMemo::forget`]). Bounded: a few entries, the oldest overwritten; a miss only
+//! costs the computation it would have made.
 //! Owns this memory; never what the numbers are.
 
 /// What one swing is worth: attacker, target, weapon line, attack penalty.
