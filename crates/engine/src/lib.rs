@@ -10,6 +10,7 @@ pub mod de;
 pub mod deploy;
 pub mod dice;
 pub mod error;
+pub(crate) mod field_store;
 pub mod fight;
 pub mod grid;
 pub mod los;

@@ -1,14 +1,18 @@
 //! Per-scenario tables, filled lazily and shared by every fight and thread of a scenario: the
 //! terrain cover between two squares (for 1×1 creatures, the common case: a table of every
 //! pair on maps up to [`MAX_TABLE_SQUARES`], a bounded lossy memo above) and terrain-only
-//! movement cost fields toward a goal square. Each entry is a pure function of the map, so who
+//! movement cost fields toward a goal square (every one kept on maps up to
+//! [`MAX_FIELD_TABLE_SQUARES`], at most [`FIELD_BUDGET_BYTES`] of them above: [`FieldStore`]).
+//! Each entry is a pure function of the map, so who
 //! fills it first never changes a result (determinism contract); atomics and `OnceLock` make
 //! the sharing safe without locks on the hot path.
 
-use std::sync::OnceLock;
+use std::ops::Deref;
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use crate::board::{Board, Pos};
+use crate::field_store::FieldStore;
 use crate::grid::{CostField, Footing, footings};
 use crate::los::{Cover, CoverMode, corner_scores, cover};
 use crate::map::Map;
@@ -19,6 +23,15 @@ use crate::size::Size;
 /// every pair of squares (it would hold 6 n² bytes).
 const MAX_TABLE_SQUARES: usize = 4096;
 const UNKNOWN: u8 = u8::MAX;
+
+/// Maps up to this many squares keep every terrain field they fill, lock-free: one footprint
+/// side's fields toward every square hold 8 n² bytes, 32 MiB at this size (a 45×45 map).
+const MAX_FIELD_TABLE_SQUARES: usize = 2048;
+
+/// Above [`MAX_FIELD_TABLE_SQUARES`], the terrain fields resident at once take at most this
+/// many bytes (a field is 8 bytes a square: 115 KB on 120×120, so 580 of them there); the
+/// least recently asked one makes room.
+const FIELD_BUDGET_BYTES: usize = 64 << 20;
 
 thread_local! {
     /// The scratch of the terrain-only fills of [`MapCache::field_to`], one per thread.
@@ -36,8 +49,11 @@ pub struct MapCache {
     /// Per-attacker-corner terrain scores between two 1×1 squares ([`corner_scores`]), four
     /// bytes packed; `u32::MAX` until asked.
     corners: Vec<AtomicU32>,
-    /// Terrain-only cost fields toward each goal square, per footprint side 1–6.
+    /// Terrain-only cost fields toward each goal square, per footprint side 1–6 (empty on
+    /// maps above [`MAX_FIELD_TABLE_SQUARES`]).
     fields: [Vec<OnceLock<Box<[u32]>>>; 6],
+    /// Above [`MAX_FIELD_TABLE_SQUARES`]: the fields resident, bounded.
+    store: Option<FieldStore>,
     /// What the terrain says of each anchor, per footprint side 1–6 ([`footings`]).
     footings: [OnceLock<Box<[Footing]>>; 6],
     /// Above [`MAX_TABLE_SQUARES`] (and below 65,536 squares, where a pair's key fits 32
@@ -63,6 +79,11 @@ fn decode(v: u8) -> Cover {
 
 impl MapCache {
     pub fn new(map: &Map) -> Self {
+        Self::with_field_budget(map, FIELD_BUDGET_BYTES)
+    }
+
+    /// [`MapCache::new`] whose big-map terrain fields take at most `field_bytes` at once.
+    fn with_field_budget(map: &Map, field_bytes: usize) -> Self {
         let squares = map.len();
         let table = if squares <= MAX_TABLE_SQUARES {
             squares * squares
@@ -77,7 +98,16 @@ impl MapCache {
             ranged: unknown(table),
             melee: unknown(table),
             corners: (0..table).map(|_| AtomicU32::new(u32::MAX)).collect(),
-            fields: std::array::from_fn(|_| (0..squares).map(|_| OnceLock::new()).collect()),
+            fields: std::array::from_fn(|_| {
+                let goals = if squares <= MAX_FIELD_TABLE_SQUARES {
+                    squares
+                } else {
+                    0
+                };
+                (0..goals).map(|_| OnceLock::new()).collect()
+            }),
+            store: (squares > MAX_FIELD_TABLE_SQUARES)
+                .then(|| FieldStore::new(squares, field_bytes / (8 * squares.max(1)))),
             footings: std::array::from_fn(|_| OnceLock::new()),
             big,
             fields_filled: AtomicU32::new(0),
@@ -168,18 +198,59 @@ impl MapCache {
 
     /// Terrain-only cost (in squares, 5-10-5 exact, climbing included) from every anchor to
     /// `goal` for a footprint of `size`, indexed `2 × square + parity`; `u32::MAX` = no way.
-    pub fn field_to(&self, map: &Map, goal: Pos, size: Size) -> &[u32] {
+    /// Kept for every later fight of the scenario on a small map; on a big one, for as long
+    /// as the bounded store keeps it (a field evicted and asked again is filled again: the
+    /// same numbers).
+    pub fn field_to(&self, map: &Map, goal: Pos, size: Size) -> Field<'_> {
         let side = usize::from(size.footprint()).clamp(1, 6);
-        self.fields[side - 1][map.index(goal)].get_or_init(|| {
-            self.fields_filled.fetch_add(1, Ordering::Relaxed);
-            // The fill's scratch is the thread's, reused: a new goal allocates its table only.
-            let footings = self.footings(map, size);
-            FILL_SCRATCH.with_borrow_mut(|field| {
+        let Some(store) = &self.store else {
+            return Field::Kept(self.fields[side - 1][map.index(goal)].get_or_init(|| {
                 let mut out = vec![u32::MAX; 2 * map.len()].into_boxed_slice();
-                field.fill_costs_to_on(map, footings, goal, size, |_| false, &mut out);
+                self.fill_field(map, goal, size, &mut out);
                 out
-            })
-        })
+            }));
+        };
+        let reserved = match store.get_or_reserve(side, map.index(goal)) {
+            Ok(field) => return Field::Shared(field),
+            Err(reserved) => reserved,
+        };
+        let mut reserved = reserved;
+        let mut field = match reserved.buffer.take() {
+            Some(buffer) => buffer,
+            None => (0..2 * map.len()).map(|_| u32::MAX).collect(),
+        };
+        let out = Arc::get_mut(&mut field).expect("a recycled field buffer is unshared");
+        self.fill_field(map, goal, size, out);
+        Field::Shared(store.put(side, map.index(goal), reserved, field))
+    }
+
+    /// Fills `out` with the terrain-only field toward `goal` for `size`.
+    fn fill_field(&self, map: &Map, goal: Pos, size: Size, out: &mut [u32]) {
+        self.fields_filled.fetch_add(1, Ordering::Relaxed);
+        // The fill's scratch is the thread's, reused: a new goal allocates its table only.
+        let footings = self.footings(map, size);
+        FILL_SCRATCH.with_borrow_mut(|field| {
+            field.fill_costs_to_on(map, footings, goal, size, |_| false, out);
+        });
+    }
+}
+
+/// A terrain field from [`MapCache::field_to`]: kept for the scenario's life (small maps) or
+/// shared with the bounded store (big maps), read as a slice.
+pub enum Field<'a> {
+    Kept(&'a [u32]),
+    Shared(Arc<[u32]>),
+}
+
+impl Deref for Field<'_> {
+    type Target = [u32];
+
+    #[inline]
+    fn deref(&self) -> &[u32] {
+        match self {
+            Field::Kept(field) => field,
+            Field::Shared(field) => field,
+        }
     }
 }
 
@@ -228,5 +299,76 @@ mod tests {
                 assert_eq!(cache.corner_scores(&map, a, t), corner_scores(&map, a, t));
             }
         }
+    }
+
+    /// The field toward `goal` for `size` filled afresh, for comparison.
+    fn direct_field(map: &Map, goal: Pos, size: Size) -> Vec<u32> {
+        let mut out = vec![u32::MAX; 2 * map.len()];
+        let footings = footings(map, size);
+        CostField::default().fill_costs_to_on(map, &footings, goal, size, |_| false, &mut out);
+        out
+    }
+
+    #[test]
+    fn a_big_map_keeps_a_bounded_number_of_terrain_fields_with_the_same_numbers() {
+        let map = big_field();
+        assert!(map.len() > MAX_FIELD_TABLE_SQUARES);
+        // Room for 8 fields of this map.
+        let cache = MapCache::with_field_budget(&map, 8 * 8 * map.len());
+        let store = cache.store.as_ref().expect("a big map has a bounded store");
+        assert_eq!(store.capacity(), 8);
+        let goals: Vec<Pos> = (0..40)
+            .map(|i| map.pos_of((i * 613 + 17) % map.len()))
+            .collect();
+        // Three rounds over 40 goals and two sizes: every field is evicted and filled again,
+        // and reads the same numbers as a fresh fill; one is held across the evictions.
+        let held = cache.field_to(&map, goals[0], Size::Medium);
+        let held_direct = direct_field(&map, goals[0], Size::Medium);
+        for _ in 0..3 {
+            for &g in &goals {
+                for size in [Size::Medium, Size::Large] {
+                    assert_eq!(
+                        *cache.field_to(&map, g, size),
+                        direct_field(&map, g, size)[..]
+                    );
+                    assert!(store.resident() <= 8);
+                }
+            }
+        }
+        assert_eq!(
+            *held,
+            held_direct[..],
+            "a field read while evicted keeps its numbers"
+        );
+        assert!(
+            cache.fields_filled() > 200,
+            "the store evicts: {}",
+            cache.fields_filled()
+        );
+    }
+
+    #[test]
+    fn threads_sharing_a_bounded_store_read_the_fields_a_fresh_fill_gives() {
+        let map = big_field();
+        let cache = MapCache::with_field_budget(&map, 4 * 8 * map.len());
+        let goals: Vec<Pos> = (0..12)
+            .map(|i| map.pos_of((i * 389 + 3) % map.len()))
+            .collect();
+        let direct: Vec<Vec<u32>> = goals
+            .iter()
+            .map(|&g| direct_field(&map, g, Size::Medium))
+            .collect();
+        std::thread::scope(|scope| {
+            for t in 0..2 {
+                let (cache, map, goals, direct) = (&cache, &map, &goals, &direct);
+                scope.spawn(move || {
+                    for k in 0..60 {
+                        let i = (k * (t + 5)) % goals.len();
+                        assert_eq!(*cache.field_to(map, goals[i], Size::Medium), direct[i][..]);
+                    }
+                });
+            }
+        });
+        assert!(cache.store.as_ref().is_some_and(|s| s.resident() <= 4));
     }
 }
