@@ -142,15 +142,14 @@ impl FieldStore {
         let mut guard = self.lock();
         let inner = &mut *guard;
         let at = inner.index[k];
+        let stored = (at != 0)
+            .then(|| inner.slots[at as usize - 1].field.clone())
+            .flatten();
         let s = &mut inner.slots[reserved.slot];
         s.filling = false;
-        if at != 0 {
+        if let Some(stored) = stored {
             s.field = Some(field);
-            let other = &inner.slots[at as usize - 1];
-            if let Some(stored) = &other.field {
-                return Arc::clone(stored);
-            }
-            unreachable!("an indexed slot holds its field");
+            return stored;
         }
         s.key = Some(((side - 1) as u8, goal as u32));
         s.used = inner.clock;

@@ -210,11 +210,10 @@ impl MapCache {
                 out
             }));
         };
-        let reserved = match store.get_or_reserve(side, map.index(goal)) {
+        let mut reserved = match store.get_or_reserve(side, map.index(goal)) {
             Ok(field) => return Field::Shared(field),
             Err(reserved) => reserved,
         };
-        let mut reserved = reserved;
         let mut field = match reserved.buffer.take() {
             Some(buffer) => buffer,
             None => (0..2 * map.len()).map(|_| u32::MAX).collect(),
