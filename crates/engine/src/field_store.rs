@@ -187,7 +187,7 @@ mod tests {
         assert_eq!(filled(&store, 1, 0)[0], 1000);
         filled(&store, 1, 3);
         assert_eq!(store.resident(), 3);
-        let resident = |g| matches!(store.get_or_reserve(1, g), Ok(_));
+        let resident = |g| store.get_or_reserve(1, g).is_ok();
         assert!(resident(0) && resident(2) && resident(3));
         let inner = store.lock();
         assert_eq!(inner.index[1], 0, "goal 1 was evicted");
