@@ -6,6 +6,7 @@ pub mod area;
 #[cfg(test)]
 pub(crate) mod ascii_board;
 pub mod board;
+pub(crate) mod crossings;
 pub mod de;
 pub mod deploy;
 pub mod dice;

@@ -5,8 +5,9 @@
 //! two-handed while grappled). Pure queries on a [`Fight`]; nothing here changes state.
 
 use crate::board::{Board, Pos};
+use crate::crossings::crossing_mask;
 use crate::grid::{distance_squares, footprint_distance_sides, footprint_distance_squares};
-use crate::los::{Cover, CoverMode, cover, segment_crosses};
+use crate::los::{Cover, CoverMode, cover};
 use crate::size::Size;
 
 use super::state::Fight;
@@ -242,16 +243,13 @@ impl Fight<'_> {
     /// Cover », soft cover). Only a creature in that rectangle can be crossed: every line from
     /// a corner of one square to a corner of the other stays inside it. One pass over the
     /// creatures marks the corners whose lines they cross, and stops once every corner that
-    /// could still be raised is.
+    /// could still be raised is; which corners a creature's square takes is a table lookup
+    /// (`crossings`: the lines' crossings depend only on the three squares' offsets).
     #[inline(never)]
     fn soft_cover_1x1(&self, a: usize, t: usize, terrain: Cover) -> Cover {
         let (pa, pt) = (self.units[a].pos, self.units[t].pos);
         let (r0, r1) = (pa.row.min(pt.row), pa.row.max(pt.row));
         let (c0, c1) = (pa.col.min(pt.col), pa.col.max(pt.col));
-        let (ax, ay) = (i32::from(pa.col), i32::from(pa.row));
-        let (tx, ty) = (i32::from(pt.col), i32::from(pt.row));
-        let targets = [(tx, ty), (tx + 1, ty), (tx, ty + 1), (tx + 1, ty + 1)];
-        let corners = [(ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)];
         // Bit k: a line from corner k crosses a creature; `open`: the corners whose terrain
         // score is below 4, the only ones a creature raises.
         let (mut scores, mut open, mut crossed) = (None, 0u8, 0u8);
@@ -274,20 +272,13 @@ impl Fight<'_> {
                 open = (0..4).filter(|&k| scores[k] < 4).fold(0, |m, k| m | 1 << k);
                 scores
             });
-            let size = self.info[o].size;
-            let crosses =
-                |corner: (i32, i32), p: Pos| targets.iter().any(|&q| segment_crosses(corner, q, p));
-            for (k, &corner) in corners.iter().enumerate() {
-                if (open & !crossed) >> k & 1 != 0
-                    && if f == 1 {
-                        crosses(corner, u.pos)
-                    } else {
-                        size.squares(u.pos).any(|p| crosses(corner, p))
-                    }
-                {
-                    crossed |= 1 << k;
-                }
-            }
+            // The corners whose lines cross one of its squares, from the per-offset table.
+            let mask = if f == 1 {
+                crossing_mask(pa, pt, u.pos)
+            } else {
+                (self.info[o].size.squares(u.pos)).fold(0, |m, p| m | crossing_mask(pa, pt, p))
+            };
+            crossed |= mask & open;
             if crossed == open {
                 break;
             }
