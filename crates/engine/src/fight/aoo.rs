@@ -62,6 +62,8 @@ impl Fight<'_> {
         let Some(w) = self.opportunity_weapon(e, u) else {
             return false;
         };
+        // Out of turn: whatever the last decision weighed no longer holds (`view::memo`).
+        self.decision_memo.get_mut().fresh = false;
         self.units[e].aoo_left -= 1;
         let swing = Swing {
             opportunity: true,

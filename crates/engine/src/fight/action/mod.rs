@@ -58,6 +58,7 @@ impl Fight<'_> {
                 Action::Attack { .. } | Action::FullAttack { .. } | Action::Charge { .. }
             )
         {
+            self.decision_memo.get_mut().fresh = false;
             self.frightful_presence(u, presence, dice, sink);
         }
         match action {

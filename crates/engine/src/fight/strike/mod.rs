@@ -88,7 +88,20 @@ impl Fight<'_> {
         sink: &mut S,
     ) -> Struck {
         let power = self.units[a].power_attack;
-        let Some(mut numbers) = self.attack_numbers(a, t, w, swing, power) else {
+        // The first strike after a decision that weighed this very swing reads its numbers.
+        let plain = !(swing.charge || swing.opportunity);
+        let known = (self.decision_memo.get_mut())
+            .fresh_numbers((a, t, w, swing.penalty, power))
+            .filter(|_| plain);
+        let numbers = match known {
+            Some(numbers) => {
+                // Every test build checks that the decision's numbers still hold.
+                debug_assert_eq!(numbers, self.attack_numbers(a, t, w, swing, power));
+                numbers
+            }
+            None => self.attack_numbers(a, t, w, swing, power),
+        };
+        let Some(mut numbers) = numbers else {
             return Struck::MISS;
         };
         if self.guns {

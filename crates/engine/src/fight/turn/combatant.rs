@@ -241,10 +241,23 @@ impl Fight<'_> {
             return dropped;
         }
         let watched = self.tactics.watching_actions();
+        // The decision's numbers hold for its first strike only while nothing else happens
+        // first (`view::memo`): an attack or a full attack may use them, after Power Attack
+        // toggles; any other action, or a readied one going off, may change the fight.
+        let strikes_first = matches!(
+            action,
+            Action::Attack { .. } | Action::FullAttack { .. } | Action::PowerAttack { .. }
+        );
+        if watched || !strikes_first {
+            self.decision_memo.get_mut().fresh = false;
+        }
         if watched && !self.before_action(u, action, policy, scratch, dice, sink) {
             return ActionResult::refused(action.kind(), "not_reached");
         }
         let result = self.act(u, action, scratch, dice, sink);
+        if !matches!(action, Action::PowerAttack { .. }) {
+            self.decision_memo.get_mut().fresh = false;
+        }
         if !result.ok {
             log!(
                 S,

@@ -113,7 +113,10 @@ impl Fight<'_> {
             if !self.units[r].active() || self.has_flag(r, flag::CANT_ACT) {
                 continue;
             }
-            let Some(action) = policy.react(&View::new(self), UnitId::of(r), event) else {
+            let reaction = policy.react(&View::new(self), UnitId::of(r), event);
+            // The reaction's view is gone: its numbers are not the interrupted turn's.
+            self.decision_memo.get_mut().fresh = false;
+            let Some(action) = reaction else {
                 continue;
             };
             let result = self.immediate(r, action, scratch, dice, sink);

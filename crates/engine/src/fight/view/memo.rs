@@ -5,10 +5,21 @@
 //! number computed again; the memory is forgotten whenever a new view is made
 //! ([`DecisionMemo::forget`]). Bounded: a few entries, the oldest overwritten; a miss only
 //! costs the computation it would have made.
+//!
+//! The attack numbers the decision computed outlive its view for one use: the engine's first
+//! strike after the decision reads them ([`DecisionMemo::fresh_numbers`]) while nothing has
+//! changed since — the engine clears [`DecisionMemo::fresh`] before anything that could
+//! change the fight (any action but an attack, a full attack or a Power Attack toggle; an
+//! attack of opportunity; an aura; a reaction; the strike itself).
 //! Owns this memory; never what the numbers are.
+
+use crate::fight::numbers::AttackNumbers;
 
 /// What one swing is worth: attacker, target, weapon line, attack penalty.
 type SwingKey = (usize, usize, usize, i32);
+
+/// The numbers of one swing: attacker, target, weapon line, attack penalty, Power Attack on.
+type NumbersKey = (usize, usize, usize, i32, bool);
 
 /// What one decision remembers.
 #[derive(Debug, Default)]
@@ -23,15 +34,36 @@ pub struct DecisionMemo {
     /// Whether a unit could charge a target now ([`View::can_charge`](super::View::can_charge)):
     /// (unit, target) → the answer.
     pub charges: Slots<(usize, usize), bool, 4>,
+    /// The numbers behind the swings weighed ([`Fight::attack_numbers`](crate::fight::Fight::attack_numbers);
+    /// `None`: total cover).
+    pub numbers: Slots<NumbersKey, Option<AttackNumbers>, 8>,
+    /// Nothing has changed in the fight since the decision began: [`DecisionMemo::numbers`]
+    /// still holds.
+    pub fresh: bool,
 }
 
 impl DecisionMemo {
-    /// A new decision begins: nothing weighed or asked yet.
+    /// A new decision begins: nothing weighed or asked yet, and the fight as it stands.
     #[inline]
     pub fn forget(&mut self) {
         self.swings.forget();
         self.weapons.forget();
         self.charges.forget();
+        self.numbers.forget();
+        self.fresh = true;
+    }
+
+    /// The numbers of a swing the decision weighed, when nothing has changed since it began;
+    /// either way the memory is no longer fresh afterwards (the caller is about to strike).
+    #[inline]
+    pub fn fresh_numbers(&mut self, key: NumbersKey) -> Option<Option<AttackNumbers>> {
+        let known = if self.fresh {
+            self.numbers.get(key)
+        } else {
+            None
+        };
+        self.fresh = false;
+        known
     }
 }
 

@@ -72,11 +72,14 @@ impl<'f> View<'f> {
             ..Swing::default()
         };
         let power = fight.units[a].power_attack;
-        let value = match fight.attack_numbers(a, t, w, swing, power) {
+        let numbers = fight.attack_numbers(a, t, w, swing, power);
+        let value = match numbers {
             Some(n) => fight.expected_damage_x100(a, t, w, &n, fight.average_damage_x2(a, w)),
             None => 0,
         };
-        fight.decision_memo.borrow_mut().swings.put(key, value);
+        let mut memo = fight.decision_memo.borrow_mut();
+        memo.swings.put(key, value);
+        memo.numbers.put((a, t, w, penalty, power), numbers);
         value
     }
 
