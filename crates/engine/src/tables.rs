@@ -2,7 +2,9 @@
 //! terrain cover between two squares (for 1×1 creatures, the common case: a table of every
 //! pair on maps up to [`MAX_TABLE_SQUARES`], a bounded lossy memo above) and terrain-only
 //! movement cost fields toward a goal square (every one kept on maps up to
-//! [`MAX_FIELD_TABLE_SQUARES`], at most [`FIELD_BUDGET_BYTES`] of them above: [`FieldStore`]).
+//! [`MAX_FIELD_TABLE_SQUARES`], at most [`FIELD_BUDGET_BYTES`] of them above: [`FieldStore`]),
+//! and what the terrain says of a 1×1 charger's straight line between two squares (maps up to
+//! [`MAX_CHARGE_TABLE_SQUARES`]).
 //! Each entry is a pure function of the map, so who
 //! fills it first never changes a result (determinism contract); atomics and `OnceLock` make
 //! the sharing safe without locks on the hot path.
@@ -33,6 +35,13 @@ const MAX_FIELD_TABLE_SQUARES: usize = 2048;
 /// least recently asked one makes room.
 const FIELD_BUDGET_BYTES: usize = 64 << 20;
 
+/// Maps up to this many squares keep the terrain of every charge line a 1×1 creature was
+/// asked to run (one byte a pair: 1 MiB at this size, a 32×32 map).
+const MAX_CHARGE_TABLE_SQUARES: usize = 1024;
+
+/// A charge line whose terrain blocks it, in [`MapCache::charge_terrain`]'s table.
+const LINE_BLOCKED: u8 = u8::MAX - 1;
+
 thread_local! {
     /// The scratch of the terrain-only fills of [`MapCache::field_to`], one per thread.
     static FILL_SCRATCH: std::cell::RefCell<CostField> = std::cell::RefCell::new(CostField::default());
@@ -61,6 +70,10 @@ pub struct MapCache {
     big: Option<Box<[PairCache; 3]>>,
     /// Terrain-only fields filled so far (each allocates its table once).
     fields_filled: AtomicU32,
+    /// The terrain of a 1×1 charger's line between two squares ([`MapCache::charge_terrain`]):
+    /// its cost in squares, [`LINE_BLOCKED`], or `UNKNOWN` until asked (empty on maps above
+    /// [`MAX_CHARGE_TABLE_SQUARES`]).
+    charge_lines: Vec<AtomicU8>,
 }
 
 fn encode(c: Cover) -> u8 {
@@ -111,7 +124,47 @@ impl MapCache {
             footings: std::array::from_fn(|_| OnceLock::new()),
             big,
             fields_filled: AtomicU32::new(0),
+            charge_lines: unknown(if squares <= MAX_CHARGE_TABLE_SQUARES {
+                squares * squares
+            } else {
+                0
+            }),
         }
+    }
+
+    /// What the terrain says of the straight line a 1×1 creature would charge along from `a`
+    /// to `b` (« CRB — Charge »): `Some(cost)` in squares when every step of it is open ground
+    /// a charge may cross, `None` when the terrain blocks it. `compute` answers a pair the
+    /// table does not know (it is a pure function of the map: kept once known; a cost too big
+    /// for a byte is computed every time).
+    #[inline]
+    pub fn charge_terrain(
+        &self,
+        map: &Map,
+        a: Pos,
+        b: Pos,
+        compute: impl FnOnce() -> Option<u32>,
+    ) -> Option<u32> {
+        let Some(slot) = self
+            .charge_lines
+            .get(map.index(a) * self.squares + map.index(b))
+        else {
+            return compute();
+        };
+        match slot.load(Ordering::Relaxed) {
+            UNKNOWN => {}
+            LINE_BLOCKED => return None,
+            cost => return Some(u32::from(cost)),
+        }
+        let line = compute();
+        match line {
+            None => slot.store(LINE_BLOCKED, Ordering::Relaxed),
+            Some(cost) if cost < u32::from(LINE_BLOCKED) => {
+                slot.store(cost as u8, Ordering::Relaxed)
+            }
+            Some(_) => {}
+        }
+        line
     }
 
     /// Terrain cover (no creatures) of a 1×1 target at `t` against a 1×1 attacker at `a`. The
@@ -278,6 +331,45 @@ mod tests {
             rows.join("\n  ")
         );
         parse_map("big.yaml", &text).expect("the test map parses")
+    }
+
+    /// A small floor map of `rows` × `cols` squares.
+    fn floor(rows: usize, cols: usize) -> Map {
+        let row = ".".repeat(cols);
+        let text = format!(
+            "name: floor\nsquare_size_ft: 5\nterrain: |\n  {}\nlegend:\n  \".\": {{ type: floor, move_cost: 1 }}\n",
+            vec![row; rows].join("\n  ")
+        );
+        parse_map("floor.yaml", &text).expect("the test map parses")
+    }
+
+    /// The charge-line table asks each pair once, keeps a blocked line as blocked, and asks
+    /// again every time for a cost too big for a byte; above its size a map asks every time.
+    #[test]
+    fn charge_terrain_keeps_each_line_once_known() {
+        let map = floor(4, 5);
+        let cache = MapCache::new(&map);
+        let asked = &std::cell::Cell::new(0);
+        let ask = |answer: Option<u32>| {
+            move || {
+                asked.set(asked.get() + 1);
+                answer
+            }
+        };
+        let (a, b, c) = (Pos::new(0, 0), Pos::new(3, 4), Pos::new(2, 1));
+        assert_eq!(cache.charge_terrain(&map, a, b, ask(Some(4))), Some(4));
+        assert_eq!(cache.charge_terrain(&map, a, b, ask(Some(9))), Some(4));
+        assert_eq!(cache.charge_terrain(&map, a, c, ask(None)), None);
+        assert_eq!(cache.charge_terrain(&map, a, c, ask(Some(1))), None);
+        assert_eq!(asked.get(), 2);
+        assert_eq!(cache.charge_terrain(&map, b, a, ask(Some(300))), Some(300));
+        assert_eq!(cache.charge_terrain(&map, b, a, ask(Some(300))), Some(300));
+        assert_eq!(asked.get(), 4);
+        let big = floor(33, 32);
+        let cache = MapCache::new(&big);
+        assert_eq!(cache.charge_terrain(&big, a, b, ask(Some(4))), Some(4));
+        assert_eq!(cache.charge_terrain(&big, a, b, ask(Some(4))), Some(4));
+        assert_eq!(asked.get(), 6);
     }
 
     #[test]

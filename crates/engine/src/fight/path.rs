@@ -496,6 +496,17 @@ impl Fight<'_> {
                     .weapon_for_from(u, p, t)
                     .is_some_and(|w| info.weapons[w].melee)
         };
+        // A 1×1 charger: when the terrain leaves no line of 2 squares to 2× speed to any
+        // space of the window, no space can have a clear line, whatever stands where.
+        if info.footprint == 1
+            && !squares().any(|p| {
+                crate::grid::distance_squares(from, p) <= 2 * speed
+                    && (self.charge_terrain(u, from, p))
+                        .is_some_and(|spent| (2..=2 * speed).contains(&spent))
+            })
+        {
+            return false;
+        }
         /// Spaces kept at the closest distance; more (a big target) and a second pass looks
         /// for them again.
         const CHARGE_ENDS: usize = 16;
@@ -536,11 +547,59 @@ impl Fight<'_> {
 
     /// The straight line from `u` to `dest` is clear for a charge (no difficult terrain, no
     /// creature but the target `t` — a Tiny charger ends in its target's square —, no cut
-    /// corner) and 2 squares to 2× speed long; fills `path` when it is.
-    fn clear_charge_line(&self, u: usize, t: usize, dest: Pos, path: &mut Vec<Pos>) -> bool {
+    /// corner) and 2 squares to 2× speed long; fills `path` when it is. What the terrain says
+    /// of the line ([`Fight::charge_terrain`]) comes first; then the creatures on it.
+    pub(super) fn clear_charge_line(
+        &self,
+        u: usize,
+        t: usize,
+        dest: Pos,
+        path: &mut Vec<Pos>,
+    ) -> bool {
         path.clear();
         let size = self.info[u].size;
         let from = self.units[u].pos;
+        let Some(spent) = self.charge_terrain(u, from, dest) else {
+            return false;
+        };
+        if !(2..=2 * self.move_squares(u)).contains(&spent) {
+            return false;
+        }
+        let mut line = self.line_scratch.borrow_mut();
+        bresenham_into(from, dest, &mut line);
+        for &b in &line[1..] {
+            if !self.free_for(u, b, size)
+                || !(self.small_occupancy.is_empty()
+                    || size
+                        .squares(b)
+                        .all(|p| self.units_at(p).all(|o| o == u || o == t)))
+            {
+                return false;
+            }
+            path.push(b);
+        }
+        true
+    }
+
+    /// What the terrain alone says of the straight line `u` would charge along from `from` to
+    /// `dest`: [`Fight::charge_terrain_walk`], kept per scenario for a 1×1 charger on a small
+    /// map (`tables`: a pure function of the map).
+    pub(super) fn charge_terrain(&self, u: usize, from: Pos, dest: Pos) -> Option<u32> {
+        let size = self.info[u].size;
+        if self.info[u].footprint == 1 {
+            (self.scenario.cache()).charge_terrain(self.map, from, dest, || {
+                self.charge_terrain_walk(size, from, dest)
+            })
+        } else {
+            self.charge_terrain_walk(size, from, dest)
+        }
+    }
+
+    /// The terrain along the straight line (`grid::bresenham_into`) a footprint of `size`
+    /// would charge from `from` to `dest`: its cost in squares (5-10-5) when every step is a
+    /// plain step (no cut corner, no climb) onto open ground of cost 1 — « CRB — Difficult
+    /// Terrain: you can't run or charge across difficult terrain » —, `None` otherwise.
+    pub(super) fn charge_terrain_walk(&self, size: Size, from: Pos, dest: Pos) -> Option<u32> {
         let footings = self.footings(size);
         let cols = self.map.cols();
         let mut line = self.line_scratch.borrow_mut();
@@ -549,26 +608,17 @@ impl Fight<'_> {
         let mut spent = 0;
         for pair in line.windows(2) {
             let (a, b) = (pair[0], pair[1]);
-            let Some(cost) = Self::step_on(footings, a, b, odd, cols) else {
-                return false;
-            };
-            let diagonal = a.row != b.row && a.col != b.col;
+            let cost = Self::step_on(footings, a, b, odd, cols)?;
             if !size
                 .squares(b)
                 .all(|p| self.map.contains(p) && self.map.move_cost(p) == Some(1))
-                || !self.free_for(u, b, size)
-                || !(self.small_occupancy.is_empty()
-                    || size
-                        .squares(b)
-                        .all(|p| self.units_at(p).all(|o| o == u || o == t)))
             {
-                return false;
+                return None;
             }
-            odd ^= diagonal;
+            odd ^= a.row != b.row && a.col != b.col;
             spent += cost;
-            path.push(b);
         }
-        spent >= 2 && spent <= 2 * self.move_squares(u)
+        Some(spent)
     }
 
     /// « CRB — Withdraw »: up to 2× speed away from the nearest enemy, climbing its cost field

@@ -29,6 +29,10 @@ use super::unit::{UnitIds, UnitInfo};
 use crate::model::Combatant;
 use crate::rules::ConditionSet;
 
+/// Entries [`Fight::cover_memo`] holds before it first grows, when a unit covers more than
+/// one square (about 150 KB).
+const COVER_MEMO_ROOM: usize = 8192;
+
 /// The conditions a combatant file starts the fight with.
 fn start_conditions(c: &Combatant) -> ConditionSet {
     let mut set = ConditionSet::default();
@@ -278,7 +282,15 @@ impl<'s> Fight<'s> {
             detours: std::cell::RefCell::default(),
             decision_memo: std::cell::RefCell::default(),
             near_memo: std::cell::RefCell::default(),
-            cover_memo: std::cell::RefCell::new(std::collections::HashMap::new()),
+            // Room up front for the pairs a batch with multi-square creatures meets on a
+            // small map, so that its growth is not a warm fight's allocation.
+            cover_memo: std::cell::RefCell::new(std::collections::HashMap::with_capacity(
+                if info.iter().any(|i| i.footprint > 1) {
+                    COVER_MEMO_ROOM
+                } else {
+                    0
+                },
+            )),
             magic: Magic::new(info),
             ground: Ground::with_capacity(info.iter().map(|u| u.arms.total_held()).sum()),
             tactics: Tactical::new(info.len()),

@@ -35,9 +35,18 @@ use super::log::Sink;
 use super::state::Fight;
 
 /// Reusable per-batch scratch for actions: the path a movement action plans and walks.
-#[derive(Default)]
 pub struct Scratch {
     path: Vec<Pos>,
+}
+
+impl Default for Scratch {
+    /// Room for a path of 64 squares from the start, as the fight's own path scratch: a
+    /// warm fight does not allocate because a path is longer than any before it.
+    fn default() -> Self {
+        Scratch {
+            path: Vec::with_capacity(64),
+        }
+    }
 }
 
 impl Fight<'_> {

@@ -5,6 +5,7 @@
 
 use serde_json::{Value, json};
 
+use crate::board::Board;
 use crate::model::Combatant;
 
 use super::support::*;
@@ -368,4 +369,71 @@ fn five_foot_step_needs_more_than_5_ft_of_speed() {
     assert_eq!(fight(10), ["5-foot step (0,0)->(0,1)", miss]);
     // At 5 ft a move action is the only way to close in (and leaves a standard action).
     assert_eq!(fight(5), ["move (0,0)->(0,1)", miss]);
+}
+
+/// « CRB — Charge » lines of a 1×1 charger read the terrain from the scenario's table
+/// (`tables::MapCache::charge_terrain`): from every square to every square of a map of
+/// walls, pillars, rubble, forest and a raised ledge, the answer is the step-by-step walk's —
+/// asked twice, so that the second answer comes from the table.
+#[test]
+fn charge_lines_from_the_terrain_table_match_the_walk() {
+    let s = scenario(
+        map_with(
+            &[
+                "..T...#..",
+                ".C..f....",
+                "...#..T..",
+                "..T......",
+                "....C..f.",
+                ".........",
+            ],
+            &[
+                "A........",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                "........B",
+            ],
+            Some(&[
+                "..11.....",
+                "..11.....",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+            ]),
+            &[("a", 'A'), ("b", 'B')],
+        ),
+        vec![("a", vec![hero(json!({}))]), ("b", vec![foe()])],
+        1,
+    );
+    let info = crate::fight::prepare(&s);
+    let mut fight = crate::fight::Fight::new(&s, &info);
+    fight.reset();
+    let (rows, cols) = (fight.map.rows(), fight.map.cols());
+    let squares: Vec<_> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| crate::board::Pos::new(r, c)))
+        .collect();
+    let (mut open, mut blocked) = (0, 0);
+    for _ in 0..2 {
+        for &from in &squares {
+            for &to in &squares {
+                let walked = fight.charge_terrain_walk(crate::size::Size::Medium, from, to);
+                assert_eq!(
+                    fight.charge_terrain(0, from, to),
+                    walked,
+                    "{from:?} -> {to:?}"
+                );
+                match walked {
+                    Some(_) => open += 1,
+                    None => blocked += 1,
+                }
+            }
+        }
+    }
+    assert!(
+        open > 1000 && blocked > 1000,
+        "{open} open, {blocked} blocked"
+    );
 }
