@@ -132,6 +132,12 @@ impl MapCache {
         }
     }
 
+    /// The map is small enough to keep every charge line ([`MapCache::charge_terrain`]).
+    #[inline]
+    pub fn keeps_charge_lines(&self) -> bool {
+        !self.charge_lines.is_empty()
+    }
+
     /// What the terrain says of the straight line a 1×1 creature would charge along from `a`
     /// to `b` (« CRB — Charge »): `Some(cost)` in squares when every step of it is open ground
     /// a charge may cross, `None` when the terrain blocks it. `compute` answers a pair the

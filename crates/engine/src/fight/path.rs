@@ -498,7 +498,7 @@ impl Fight<'_> {
         };
         // A 1×1 charger: when the terrain leaves no line of 2 squares to 2× speed to any
         // space of the window, no space can have a clear line, whatever stands where.
-        if info.footprint == 1
+        if self.kept_charge_lines(u)
             && !squares().any(|p| {
                 crate::grid::distance_squares(from, p) <= 2 * speed
                     && (self.charge_terrain(u, from, p))
@@ -547,8 +547,10 @@ impl Fight<'_> {
 
     /// The straight line from `u` to `dest` is clear for a charge (no difficult terrain, no
     /// creature but the target `t` — a Tiny charger ends in its target's square —, no cut
-    /// corner) and 2 squares to 2× speed long; fills `path` when it is. What the terrain says
-    /// of the line ([`Fight::charge_terrain`]) comes first; then the creatures on it.
+    /// corner) and 2 squares to 2× speed long; fills `path` when it is. A 1×1 charger on a
+    /// map whose scenario keeps charge lines (`tables`) reads what the terrain says of the
+    /// line ([`Fight::charge_terrain`]) and then looks at the creatures on it; any other walks
+    /// the line once for both.
     pub(super) fn clear_charge_line(
         &self,
         u: usize,
@@ -559,47 +561,66 @@ impl Fight<'_> {
         path.clear();
         let size = self.info[u].size;
         let from = self.units[u].pos;
+        let longest = 2 * self.move_squares(u);
+        let mut clear = |b: Pos| {
+            let clear = self.free_for(u, b, size)
+                && (self.small_occupancy.is_empty()
+                    || size
+                        .squares(b)
+                        .all(|p| self.units_at(p).all(|o| o == u || o == t)));
+            if clear {
+                path.push(b);
+            }
+            clear
+        };
+        if !self.kept_charge_lines(u) {
+            return (self.walk_charge_line(size, from, dest, clear))
+                .is_some_and(|spent| (2..=longest).contains(&spent));
+        }
         let Some(spent) = self.charge_terrain(u, from, dest) else {
             return false;
         };
-        if !(2..=2 * self.move_squares(u)).contains(&spent) {
+        if !(2..=longest).contains(&spent) {
             return false;
         }
         let mut line = self.line_scratch.borrow_mut();
         bresenham_into(from, dest, &mut line);
-        for &b in &line[1..] {
-            if !self.free_for(u, b, size)
-                || !(self.small_occupancy.is_empty()
-                    || size
-                        .squares(b)
-                        .all(|p| self.units_at(p).all(|o| o == u || o == t)))
-            {
-                return false;
-            }
-            path.push(b);
-        }
-        true
+        line[1..].iter().all(|&b| clear(b))
+    }
+
+    /// The scenario keeps what the terrain says of `u`'s charge lines: `u` is 1×1 and the map
+    /// small enough (`tables`).
+    pub(super) fn kept_charge_lines(&self, u: usize) -> bool {
+        self.info[u].footprint == 1 && self.scenario.cache().keeps_charge_lines()
     }
 
     /// What the terrain alone says of the straight line `u` would charge along from `from` to
-    /// `dest`: [`Fight::charge_terrain_walk`], kept per scenario for a 1×1 charger on a small
-    /// map (`tables`: a pure function of the map).
+    /// `dest` ([`Fight::walk_charge_line`] with no creature looked at): its cost in squares,
+    /// or `None`; kept per scenario for a 1×1 charger on a small map (a pure function of the
+    /// map).
     pub(super) fn charge_terrain(&self, u: usize, from: Pos, dest: Pos) -> Option<u32> {
         let size = self.info[u].size;
+        let walk = || self.walk_charge_line(size, from, dest, |_| true);
         if self.info[u].footprint == 1 {
-            (self.scenario.cache()).charge_terrain(self.map, from, dest, || {
-                self.charge_terrain_walk(size, from, dest)
-            })
+            (self.scenario.cache()).charge_terrain(self.map, from, dest, walk)
         } else {
-            self.charge_terrain_walk(size, from, dest)
+            walk()
         }
     }
 
-    /// The terrain along the straight line (`grid::bresenham_into`) a footprint of `size`
-    /// would charge from `from` to `dest`: its cost in squares (5-10-5) when every step is a
-    /// plain step (no cut corner, no climb) onto open ground of cost 1 — « CRB — Difficult
-    /// Terrain: you can't run or charge across difficult terrain » —, `None` otherwise.
-    pub(super) fn charge_terrain_walk(&self, size: Size, from: Pos, dest: Pos) -> Option<u32> {
+    /// Walks the straight line (`grid::bresenham_into`) a footprint of `size` would charge
+    /// from `from` to `dest`, asking `enter` of each square after the start once the terrain
+    /// allows the step: its cost in squares (5-10-5) when every step is a plain step (no cut
+    /// corner, no climb) onto open ground of cost 1 — « CRB — Difficult Terrain: you can't
+    /// run or charge across difficult terrain » — that `enter` accepts, `None` at the first
+    /// that is not.
+    pub(super) fn walk_charge_line(
+        &self,
+        size: Size,
+        from: Pos,
+        dest: Pos,
+        mut enter: impl FnMut(Pos) -> bool,
+    ) -> Option<u32> {
         let footings = self.footings(size);
         let cols = self.map.cols();
         let mut line = self.line_scratch.borrow_mut();
@@ -609,10 +630,10 @@ impl Fight<'_> {
         for pair in line.windows(2) {
             let (a, b) = (pair[0], pair[1]);
             let cost = Self::step_on(footings, a, b, odd, cols)?;
-            if !size
+            let open = size
                 .squares(b)
-                .all(|p| self.map.contains(p) && self.map.move_cost(p) == Some(1))
-            {
+                .all(|p| self.map.contains(p) && self.map.move_cost(p) == Some(1));
+            if !(open && enter(b)) {
                 return None;
             }
             odd ^= a.row != b.row && a.col != b.col;

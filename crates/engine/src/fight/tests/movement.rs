@@ -419,7 +419,7 @@ fn charge_lines_from_the_terrain_table_match_the_walk() {
     for _ in 0..2 {
         for &from in &squares {
             for &to in &squares {
-                let walked = fight.charge_terrain_walk(crate::size::Size::Medium, from, to);
+                let walked = fight.walk_charge_line(crate::size::Size::Medium, from, to, |_| true);
                 assert_eq!(
                     fight.charge_terrain(0, from, to),
                     walked,
