@@ -47,6 +47,31 @@ thread_local! {
     static FILL_SCRATCH: std::cell::RefCell<CostField> = std::cell::RefCell::new(CostField::default());
 }
 
+#[cfg(test)]
+thread_local! {
+    /// This thread is filling a terrain field ([`filling`]).
+    static FILLING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// This thread is filling a terrain field for a goal square no fight asked before
+/// ([`MapCache::field_to`]): the field's table and the growth of the fill's scratch are the
+/// only allocations a warm fight may make (`fight::tests::allocations` leaves them out).
+#[cfg(test)]
+pub(crate) fn filling() -> bool {
+    FILLING.with(std::cell::Cell::get)
+}
+
+/// Runs the fill `f` of a terrain field, marked as such for the engine's tests ([`filling`]).
+#[inline]
+fn as_fill<T>(f: impl FnOnce() -> T) -> T {
+    #[cfg(test)]
+    FILLING.with(|on| on.set(true));
+    let out = f();
+    #[cfg(test)]
+    FILLING.with(|on| on.set(false));
+    out
+}
+
 /// Lazily filled per-map tables.
 #[derive(Debug)]
 pub struct MapCache {
@@ -236,8 +261,8 @@ impl MapCache {
         scores
     }
 
-    /// How many terrain-only fields ([`MapCache::field_to`]) have been filled: the only
-    /// allocations a warm fight makes (`fight::tests::allocations`).
+    /// How many terrain-only fields ([`MapCache::field_to`]) have been filled (each fill,
+    /// [`filling`], is what a warm fight may allocate).
     #[cfg(test)]
     pub fn fields_filled(&self) -> u32 {
         self.fields_filled.load(Ordering::Relaxed)
@@ -264,21 +289,26 @@ impl MapCache {
         let side = usize::from(size.footprint()).clamp(1, 6);
         let Some(store) = &self.store else {
             return Field::Kept(self.fields[side - 1][map.index(goal)].get_or_init(|| {
-                let mut out = vec![u32::MAX; 2 * map.len()].into_boxed_slice();
-                self.fill_field(map, goal, size, &mut out);
-                out
+                as_fill(|| {
+                    let mut out = vec![u32::MAX; 2 * map.len()].into_boxed_slice();
+                    self.fill_field(map, goal, size, &mut out);
+                    out
+                })
             }));
         };
         let mut reserved = match store.get_or_reserve(side, map.index(goal)) {
             Ok(field) => return Field::Shared(field),
             Err(reserved) => reserved,
         };
-        let mut field = match reserved.buffer.take() {
-            Some(buffer) => buffer,
-            None => (0..2 * map.len()).map(|_| u32::MAX).collect(),
-        };
-        let out = Arc::get_mut(&mut field).expect("a recycled field buffer is unshared");
-        self.fill_field(map, goal, size, out);
+        let field = as_fill(|| {
+            let mut field = match reserved.buffer.take() {
+                Some(buffer) => buffer,
+                None => (0..2 * map.len()).map(|_| u32::MAX).collect(),
+            };
+            let out = Arc::get_mut(&mut field).expect("a recycled field buffer is unshared");
+            self.fill_field(map, goal, size, out);
+            field
+        });
         Field::Shared(store.put(side, map.index(goal), reserved, field))
     }
 

@@ -2,7 +2,9 @@
 //! counting allocator (per thread, so tests running beside each other do not mix); a fight
 //! object replayed for a batch allocates nothing once its scratch has grown to the
 //! scenario's needs — the reused buffers, the lazily filled per-map tables and the memos
-//! are warmed by the first fights, and the later ones must not touch the heap at all.
+//! are warmed by the first fights, and the later ones must not touch the heap at all, but to
+//! fill the terrain field of a goal square no earlier fight walked to (a per-scenario table
+//! entry, and the growth of the fill's scratch: `tables::filling`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -22,11 +24,12 @@ thread_local! {
 /// The system allocator, counting this thread's allocations and reallocations.
 struct Counting;
 
-// SAFETY: every call is forwarded unchanged to `System`; the counter is a thread-local
-// `Cell` with a const initialiser and no destructor, which never allocates.
+// SAFETY: every call is forwarded unchanged to `System`; the counter and the fill flag it
+// reads (`tables::filling`) are thread-local `Cell`s with const initialisers and no
+// destructor, which never allocate.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        count();
         // SAFETY: forwarded with the caller's layout.
         unsafe { System.alloc(layout) }
     }
@@ -37,13 +40,13 @@ unsafe impl GlobalAlloc for Counting {
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        count();
         // SAFETY: forwarded with the caller's layout.
         unsafe { System.alloc_zeroed(layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        count();
         // SAFETY: forwarded unchanged.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -52,14 +55,20 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static COUNTING: Counting = Counting;
 
+/// Counts one allocation of this thread, unless it fills a terrain field.
+fn count() {
+    if !crate::tables::filling() {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+    }
+}
+
 fn allocations() -> u64 {
     ALLOCATIONS.with(Cell::get)
 }
 
 /// Allocations made by fights `warm..warm + counted` of `s`, played one after the other on one
-/// fight object after fights `0..warm` (seed 1), less one per terrain-only field the per-map
-/// tables filled meanwhile (a goal square no earlier fight walked to: a table entry, allocated
-/// once per scenario).
+/// fight object after fights `0..warm` (seed 1), but for the fills of terrain-only fields
+/// (a goal square no earlier fight walked to: a table entry, allocated once per scenario).
 fn allocations_after_warm_up(s: &Scenario, warm: u64, counted: u64) -> u64 {
     let info = prepare(s);
     let mut fight = Fight::new(s, &info);
@@ -69,9 +78,9 @@ fn allocations_after_warm_up(s: &Scenario, warm: u64, counted: u64) -> u64 {
         fight.play(&mut SidePolicies, &mut scratch, &mut dice, &mut NoLog);
     };
     (0..warm).for_each(&mut play);
-    let (before, fields) = (allocations(), s.cache().fields_filled());
+    let before = allocations();
     (warm..warm + counted).for_each(&mut play);
-    allocations() - before - u64::from(s.cache().fields_filled() - fields)
+    allocations() - before
 }
 
 fn monster(name: &str, json: &str) -> crate::model::Combatant {
