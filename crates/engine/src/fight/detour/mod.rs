@@ -50,13 +50,13 @@ use memo::Detours;
 /// start, whose detours settle about 20 states.
 const FLOOD_AFTER: usize = 64;
 impl Fight<'_> {
-    /// What the squares of a 5-foot step offer `u` against `t`, in one look at its neighbours:
-    /// the first (neighbour order) from which it can attack `t` ([`Fight::step_to_attack`]),
-    /// and else whether a move toward `t` visibly gets somewhere — a free step square nearer
-    /// `t` on the terrain-only field, or a nearer neighbour `u` may cross (an ally's, a
-    /// helpless opponent's) with a free square nearer still beyond it. The cheap sign, without
-    /// planning; a longer queue of allies is left to the plan.
-    pub fn steps_toward(&self, u: usize, t: usize) -> StepsToward {
+    /// Whether a move of `u` toward `t` visibly gets somewhere, in one look at its
+    /// neighbours (the half of `View::steps_toward` for a `u` that no 5-foot step brings
+    /// within reach of `t`): a free step square nearer `t` on the terrain-only field, or a
+    /// nearer neighbour `u` may cross (an ally's, a helpless opponent's) with a free square
+    /// nearer still beyond it. The cheap sign, without planning; a longer queue of allies is
+    /// left to the plan.
+    pub fn steps_nearer(&self, u: usize, t: usize) -> bool {
         let size = self.info[u].size;
         let field = self
             .scenario
@@ -65,17 +65,12 @@ impl Fight<'_> {
         let from = self.units[u].pos;
         let rest = |p: Pos, odd: bool| field[2 * self.map.index(p) + usize::from(odd)];
         let here = rest(from, false);
-        let mut nearer = false;
-        for n in self.five_foot_steps(u) {
-            if self.weapon_for_from(u, n, t).is_some() {
-                return StepsToward {
-                    attack: Some(n),
-                    nearer: false,
-                };
-            }
-            nearer |= rest(n, n.row != from.row && n.col != from.col) < here;
+        let nearer = (self.five_foot_steps(u))
+            .any(|n| rest(n, n.row != from.row && n.col != from.col) < here);
+        if nearer {
+            return true;
         }
-        if !nearer {
+        {
             let (rows, cols) = (self.map.rows(), self.map.cols());
             let beyond = |n: Pos| {
                 let there = rest(n, false);
@@ -87,18 +82,14 @@ impl Fight<'_> {
                     })
                 })
             };
-            nearer = STEPS.iter().any(|&(dr, dc)| {
+            STEPS.iter().any(|&(dr, dc)| {
                 from.offset(dr, dc, rows, cols).is_some_and(|n| {
                     rest(n, dr != 0 && dc != 0) < here
                         && !self.free_for(u, n, size)
                         && self.can_cross(u, n)
                         && beyond(n)
                 })
-            });
-        }
-        StepsToward {
-            attack: None,
-            nearer,
+            })
         }
     }
 

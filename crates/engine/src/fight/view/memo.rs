@@ -34,6 +34,10 @@ pub struct DecisionMemo {
     /// Whether a unit could charge a target now ([`View::can_charge`](super::View::can_charge)):
     /// (unit, target) → the answer.
     pub charges: Slots<(usize, usize), bool, 4>,
+    /// The square of a 5-foot step from which a unit would attack a target
+    /// ([`View::step_to_attack`](super::View::step_to_attack)): (unit, target) → the square, if
+    /// any.
+    pub attack_steps: Slots<(usize, usize), Option<crate::board::Pos>, 4>,
     /// The numbers behind the swings weighed ([`Fight::attack_numbers`](crate::fight::Fight::attack_numbers);
     /// `None`: total cover).
     pub numbers: Slots<NumbersKey, Option<AttackNumbers>, 8>,
@@ -49,6 +53,7 @@ impl DecisionMemo {
         self.swings.forget();
         self.weapons.forget();
         self.charges.forget();
+        self.attack_steps.forget();
         self.numbers.forget();
         self.fresh = true;
     }

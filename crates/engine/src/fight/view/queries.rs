@@ -26,9 +26,18 @@ impl<'f> View<'f> {
     }
 
     /// The square of a 5-foot step from which `me` can attack `t`, if one exists.
+    /// Remembered for the decision (a policy asks it for a tactic, a coup de grâce and the
+    /// attack itself).
     #[inline]
     pub fn step_to_attack(&self, me: UnitId, t: UnitId) -> Option<Pos> {
-        self.fight.step_to_attack(me.index(), t.index())
+        let fight = self.fight;
+        let key = (me.index(), t.index());
+        if let Some(step) = fight.decision_memo.borrow().attack_steps.get(key) {
+            return step;
+        }
+        let step = fight.step_to_attack(key.0, key.1);
+        fight.decision_memo.borrow_mut().attack_steps.put(key, step);
+        step
     }
 
     /// Every square `me` may take a 5-foot step to, in the fixed neighbour order (row by row:
@@ -194,7 +203,16 @@ impl<'f> View<'f> {
     /// false says only « look closer » ([`View::move_toward`]).
     #[inline]
     pub fn steps_toward(&self, me: UnitId, t: UnitId) -> StepsToward {
-        self.fight.steps_toward(me.index(), t.index())
+        match self.step_to_attack(me, t) {
+            Some(n) => StepsToward {
+                attack: Some(n),
+                nearer: false,
+            },
+            None => StepsToward {
+                attack: None,
+                nearer: self.fight.steps_nearer(me.index(), t.index()),
+            },
+        }
     }
 
     /// What the move action of `me` toward `t` would do (exactly the path the engine will
