@@ -218,9 +218,10 @@ pub fn maneuver_choice(
     {
         return Some(Maneuver::Grapple);
     }
+    // Whether it provokes is the cheaper question, asked first (both are pure).
     if one_swing
-        && chance(Maneuver::Disarm).is_some_and(|c| c >= 60)
         && quiet(Maneuver::Disarm)
+        && chance(Maneuver::Disarm).is_some_and(|c| c >= 60)
         && let Some(tw) = view.weapon_for(target, me)
         && !view.weapon_facts(target, tw).natural
         && view.weapon_round_x100(target, me, tw) >= view.melee_round_x100(me, target)
