@@ -251,12 +251,10 @@ pub fn aid_choice(view: &View<'_>, me: UnitId, target: UnitId) -> Option<UnitId>
 /// The 5-foot step square (neighbour order) from which `me`, not flanking `target` yet, would
 /// flank it and still strike it in melee (see the module header, 6.).
 pub fn flank_step(view: &View<'_>, me: UnitId, target: UnitId) -> Option<crate::board::Pos> {
-    if view.flanks_from(me, view.position(me), target) {
-        return None;
-    }
+    // No ally threatening `target`, no flank from anywhere: the cheaper question first.
     let ally_threatens = (view.units())
         .any(|a| a != me && !view.enemies(me, a) && view.active(a) && view.threatens(a, target));
-    if !ally_threatens {
+    if !ally_threatens || view.flanks_from(me, view.position(me), target) {
         return None;
     }
     view.five_foot_steps(me).find(|&p| {
