@@ -28,7 +28,7 @@ impl Fight<'_> {
         let Some(t) = self.live_target(u, target) else {
             return;
         };
-        let Some(w) = self.weapon_for(u, t) else {
+        let Some(w) = self.weapon_now(u, t) else {
             return;
         };
         if !self.info[u].weapons[w].melee {
@@ -73,7 +73,7 @@ impl Fight<'_> {
         let Some(t) = self.live_target(u, target) else {
             return;
         };
-        let Some(first) = self.weapon_for(u, t) else {
+        let Some(first) = self.weapon_now(u, t) else {
             return;
         };
         let info = self.info;
@@ -182,6 +182,19 @@ impl Fight<'_> {
                 return;
             }
         }
+    }
+
+    /// [`Fight::weapon_for`] `u` on `t`, read from the decision's memory when the decision
+    /// asked it and nothing has changed since (`view::memo`).
+    fn weapon_now(&mut self, u: usize, t: usize) -> Option<usize> {
+        let memo = self.decision_memo.get_mut();
+        if memo.fresh
+            && let Some(w) = memo.weapons.get((u, t))
+        {
+            debug_assert_eq!(w, self.weapon_for(u, t));
+            return w;
+        }
+        self.weapon_for(u, t)
     }
 
     /// The nearest active enemy that weapon `w` of `u` can strike from where `u` stands.

@@ -6,9 +6,9 @@
 //! ([`DecisionMemo::forget`]). Bounded: a few entries, the oldest overwritten; a miss only
 //! costs the computation it would have made.
 //!
-//! The attack numbers the decision computed outlive its view for one use: the engine's first
-//! strike after the decision reads them ([`DecisionMemo::fresh_numbers`]) while nothing has
-//! changed since — the engine clears [`DecisionMemo::fresh`] before anything that could
+//! The attack numbers and the weapons the decision computed outlive its view: the engine's
+//! first attack after the decision reads the weapon, and its first strike the numbers
+//! ([`DecisionMemo::fresh_numbers`]), while nothing has changed since — the engine clears [`DecisionMemo::fresh`] before anything that could
 //! change the fight (any action but an attack, a full attack or a Power Attack toggle; an
 //! attack of opportunity; an aura; a reaction; the strike itself).
 //! Owns this memory; never what the numbers are.
