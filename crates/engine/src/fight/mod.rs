@@ -11,6 +11,7 @@
 mod action;
 mod aoo;
 mod arms;
+mod attack_numbers;
 mod cast;
 mod checks;
 mod class;

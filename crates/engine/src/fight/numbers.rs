@@ -26,6 +26,7 @@ use crate::rules::{
 };
 use crate::vocab::{DamageCategory, DamageTypes};
 
+pub use super::attack_numbers::AttackNumbers;
 use super::effects::Wards;
 
 use super::state::Fight;
@@ -40,18 +41,6 @@ pub struct Swing {
     pub charge: bool,
     /// An attack of opportunity (only logged differently).
     pub opportunity: bool,
-}
-
-/// The numbers of one attack of `a` with weapon `w` against `t`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AttackNumbers {
-    pub bonus: i32,
-    pub ac: i32,
-    /// Percent chance the attack misses after hitting (concealment), 0 for none.
-    pub miss_chance: u8,
-    /// Added to the first damage component (multiplied on a critical hit).
-    pub damage_bonus: i32,
-    pub sneak: bool,
 }
 
 /// The typed modifiers of one attack: on the target's armor class, the attack roll and the

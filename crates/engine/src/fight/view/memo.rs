@@ -13,7 +13,7 @@
 //! attack of opportunity; an aura; a reaction; the strike itself).
 //! Owns this memory; never what the numbers are.
 
-use crate::fight::numbers::AttackNumbers;
+use super::super::attack_numbers::AttackNumbers;
 
 /// What one swing is worth: attacker, target, weapon line, attack penalty.
 type SwingKey = (usize, usize, usize, i32);
