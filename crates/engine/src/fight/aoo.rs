@@ -63,7 +63,7 @@ impl Fight<'_> {
             return false;
         };
         // Out of turn: whatever the last decision weighed no longer holds (`view::memo`).
-        self.decision_memo.get_mut().fresh = false;
+        self.decision_outdated();
         self.units[e].aoo_left -= 1;
         let swing = Swing {
             opportunity: true,

@@ -218,6 +218,13 @@ pub struct Fight<'s> {
 }
 
 impl<'s> Fight<'s> {
+    /// Something may change the fight now: what the last decision computed no longer holds
+    /// for the engine (`view::memo`, [`DecisionMemo::fresh`](super::view::memo::DecisionMemo::fresh)).
+    #[inline]
+    pub(crate) fn decision_outdated(&mut self) {
+        self.decision_memo.get_mut().fresh = false;
+    }
+
     /// The id of unit `u` in logs (`goblin-2`).
     #[inline]
     pub fn id(&self, u: usize) -> &'s str {

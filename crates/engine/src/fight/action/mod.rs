@@ -67,7 +67,7 @@ impl Fight<'_> {
                 Action::Attack { .. } | Action::FullAttack { .. } | Action::Charge { .. }
             )
         {
-            self.decision_memo.get_mut().fresh = false;
+            self.decision_outdated();
             self.frightful_presence(u, presence, dice, sink);
         }
         match action {

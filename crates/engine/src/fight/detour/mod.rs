@@ -70,27 +70,23 @@ impl Fight<'_> {
         if nearer {
             return true;
         }
-        {
-            let (rows, cols) = (self.map.rows(), self.map.cols());
-            let beyond = |n: Pos| {
-                let there = rest(n, false);
-                STEPS.iter().any(|&(dr, dc)| {
-                    n.offset(dr, dc, rows, cols).is_some_and(|m| {
-                        m != from
-                            && rest(m, dr != 0 && dc != 0) < there
-                            && self.free_for(u, m, size)
-                    })
-                })
-            };
+        let (rows, cols) = (self.map.rows(), self.map.cols());
+        let beyond = |n: Pos| {
+            let there = rest(n, false);
             STEPS.iter().any(|&(dr, dc)| {
-                from.offset(dr, dc, rows, cols).is_some_and(|n| {
-                    rest(n, dr != 0 && dc != 0) < here
-                        && !self.free_for(u, n, size)
-                        && self.can_cross(u, n)
-                        && beyond(n)
+                n.offset(dr, dc, rows, cols).is_some_and(|m| {
+                    m != from && rest(m, dr != 0 && dc != 0) < there && self.free_for(u, m, size)
                 })
             })
-        }
+        };
+        STEPS.iter().any(|&(dr, dc)| {
+            from.offset(dr, dc, rows, cols).is_some_and(|n| {
+                rest(n, dr != 0 && dc != 0) < here
+                    && !self.free_for(u, n, size)
+                    && self.can_cross(u, n)
+                    && beyond(n)
+            })
+        })
     }
 
     /// The exact plan of `u` toward `t` within `budget` squares, around the creatures it may

@@ -249,14 +249,14 @@ impl Fight<'_> {
             Action::Attack { .. } | Action::FullAttack { .. } | Action::PowerAttack { .. }
         );
         if watched || !strikes_first {
-            self.decision_memo.get_mut().fresh = false;
+            self.decision_outdated();
         }
         if watched && !self.before_action(u, action, policy, scratch, dice, sink) {
             return ActionResult::refused(action.kind(), "not_reached");
         }
         let result = self.act(u, action, scratch, dice, sink);
         if !matches!(action, Action::PowerAttack { .. }) {
-            self.decision_memo.get_mut().fresh = false;
+            self.decision_outdated();
         }
         if !result.ok {
             log!(

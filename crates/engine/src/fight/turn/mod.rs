@@ -51,7 +51,7 @@ impl Fight<'_> {
         self.roll_initiative(dice, sink);
         self.log_start_conditions(sink);
         policy.start_fight(&View::new(self));
-        self.decision_memo.get_mut().fresh = false;
+        self.decision_outdated();
         self.tactics.listening = policy.reacts_to();
         if !self.tactics.listening.is_empty() {
             self.track_tactics();

@@ -115,7 +115,7 @@ impl Fight<'_> {
             }
             let reaction = policy.react(&View::new(self), UnitId::of(r), event);
             // The reaction's view is gone: its numbers are not the interrupted turn's.
-            self.decision_memo.get_mut().fresh = false;
+            self.decision_outdated();
             let Some(action) = reaction else {
                 continue;
             };

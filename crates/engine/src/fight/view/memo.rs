@@ -8,9 +8,10 @@
 //!
 //! The attack numbers and the weapons the decision computed outlive its view: the engine's
 //! first attack after the decision reads the weapon, and its first strike the numbers
-//! ([`DecisionMemo::fresh_numbers`]), while nothing has changed since — the engine clears [`DecisionMemo::fresh`] before anything that could
-//! change the fight (any action but an attack, a full attack or a Power Attack toggle; an
-//! attack of opportunity; an aura; a reaction; the strike itself).
+//! ([`DecisionMemo::fresh_numbers`]), while nothing has changed since — the engine clears
+//! [`DecisionMemo::fresh`] (`Fight::decision_outdated`) before anything that could change
+//! the fight (any action but an attack, a full attack or a Power Attack toggle; an attack of
+//! opportunity; an aura; a reaction; the strike itself).
 //! Owns this memory; never what the numbers are.
 
 use super::super::attack_numbers::AttackNumbers;
