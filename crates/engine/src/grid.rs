@@ -275,6 +275,12 @@ pub struct Footing {
 const NO_STEP: u16 = u16::MAX;
 
 impl Footing {
+    /// Every square of the footprint anchored here is on the board and passable.
+    #[inline]
+    pub fn placeable(&self) -> bool {
+        self.placeable
+    }
+
     /// [`step_cost`] of the step from this anchor in direction `STEPS[dir]` for the footprint
     /// size of its table, read from the table.
     #[inline]

@@ -28,4 +28,5 @@ pub mod spell;
 pub mod spellbook;
 pub(crate) mod tables;
 pub mod tally;
+pub(crate) mod terrain_field;
 pub mod vocab;

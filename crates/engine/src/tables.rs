@@ -15,11 +15,12 @@ use std::sync::{Arc, OnceLock};
 
 use crate::board::{Board, Pos};
 use crate::field_store::FieldStore;
-use crate::grid::{CostField, Footing, footings};
+use crate::grid::{Footing, footings};
 use crate::los::{Cover, CoverMode, corner_scores, cover};
 use crate::map::Map;
 use crate::pair_cache::PairCache;
 use crate::size::Size;
+use crate::terrain_field::TerrainFill;
 
 /// Boards above this many squares get a bounded memo ([`PairCache`]) instead of a table of
 /// every pair of squares (it would hold 6 n² bytes).
@@ -44,7 +45,7 @@ const LINE_BLOCKED: u8 = u8::MAX - 1;
 
 thread_local! {
     /// The scratch of the terrain-only fills of [`MapCache::field_to`], one per thread.
-    static FILL_SCRATCH: std::cell::RefCell<CostField> = std::cell::RefCell::new(CostField::default());
+    static FILL_SCRATCH: std::cell::RefCell<TerrainFill> = std::cell::RefCell::new(TerrainFill::default());
 }
 
 #[cfg(test)]
@@ -317,9 +318,8 @@ impl MapCache {
         self.fields_filled.fetch_add(1, Ordering::Relaxed);
         // The fill's scratch is the thread's, reused: a new goal allocates its table only.
         let footings = self.footings(map, size);
-        FILL_SCRATCH.with_borrow_mut(|field| {
-            field.fill_costs_to_on(map, footings, goal, size, |_| false, out);
-        });
+        let goal = map.contains(goal).then(|| map.index(goal));
+        FILL_SCRATCH.with_borrow_mut(|fill| fill.fill(map.cols().into(), footings, goal, out));
     }
 }
 
@@ -345,6 +345,7 @@ impl Deref for Field<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::CostField;
     use crate::map::parse_map;
 
     /// A 70×70 field (above [`MAX_TABLE_SQUARES`]) with walls and pillars scattered by a
