@@ -1170,7 +1170,13 @@ impl CostField {
             (origin.row..origin.row.saturating_add(side)).contains(&p.row)
                 && (origin.col..origin.col.saturating_add(side)).contains(&p.col)
         };
-        let free = size.squares(at).all(|p| !blocked(p) || in_origin(p));
+        // One square (the common case): the same test without the footprint's iterator, the
+        // cheaper half first.
+        let free = if side == 1 {
+            at == origin || !blocked(at)
+        } else {
+            size.squares(at).all(|p| !blocked(p) || in_origin(p))
+        };
         self.free[index] = free;
         self.free_seen[index] = self.fill;
         free
