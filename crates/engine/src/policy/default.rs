@@ -14,7 +14,7 @@
 //! when no enemy can be struck or neared at all. Reads the fight only through the [`View`];
 //! fills a [`Plan`].
 
-use crate::fight::{Action, Approach, Plan, Policy, UnitId, View};
+use crate::fight::{Action, Approach, Plan, Policy, UnitId, UnitIds, View};
 
 use super::abilities::{class_actions, perform_turn};
 use super::attack::{full_attack, full_round_free, push_power_choice};
@@ -180,15 +180,26 @@ pub fn blocked_turn(view: &View<'_>, me: UnitId, target: UnitId, plan: &mut Plan
         view.units()
             .filter(move |&o| o != target && view.enemies(me, o) && view.active(o))
     };
-    let reachable = others()
-        .filter(|&o| {
-            let steps = view.steps_toward(me, o);
-            view.can_charge(me, o)
-                || steps.attack.is_some()
-                || steps.nearer
-                || view.move_strikes(me, o)
-        })
-        .min_by_key(|&o| (view.distance_ft(me, o), o));
+    let reaches = |o: UnitId| {
+        let steps = view.steps_toward(me, o);
+        view.can_charge(me, o) || steps.attack.is_some() || steps.nearer || view.move_strikes(me, o)
+    };
+    // The nearest that `reaches` (ties: unit order), asked nearest first: the first that
+    // passes is the minimum, and the farther ones are never planned (a crowd's back rank
+    // would plan toward every enemy of the field).
+    let mut left = UnitIds::default();
+    for o in others() {
+        left.insert(o.index());
+    }
+    let reachable = loop {
+        let Some(o) = left.iter().min_by_key(|&o| (view.distance_ft(me, o), o)) else {
+            break None;
+        };
+        if reaches(o) {
+            break Some(o);
+        }
+        left.remove(o.index());
+    };
     if let Some(other) = reachable {
         attack_this_turn(view, me, other, plan);
         return;
