@@ -377,7 +377,7 @@ fn state(index: usize, odd: bool) -> usize {
 
 /// Buckets of the priority queue of [`CostField`]: more than the dearest step can cost (a
 /// diagonal into terrain of move cost 255, `3 · 255 / 2`, plus a climb of 255 levels).
-const BUCKETS: usize = 1024;
+pub(crate) const BUCKETS: usize = 1024;
 
 /// The priority queue of a [`CostField`] fill, popping `(cost, state)` lowest first exactly
 /// like a binary heap of the pairs would (Dial's bucket queue): one bucket per cost modulo

@@ -15,12 +15,9 @@
 //!
 //! Owns the fill and its bucket scratch; the footings are the map's (`grid::footings`).
 
-use crate::grid::{Footing, STEPS};
-
-/// Buckets of the ring: more than the dearest step (a diagonal into terrain of move cost
-/// 255, `3 · 255 / 2`, plus a climb of 255 levels), so that pending costs span fewer values
-/// than there are buckets and a bucket only ever holds one cost.
-const BUCKETS: usize = 1024;
+// The general fill's ring size: more buckets than the dearest step costs, so that pending
+// costs span fewer values than there are buckets and a bucket only ever holds one cost.
+use crate::grid::{BUCKETS, Footing, STEPS};
 
 /// The reusable scratch of terrain-field fills: the ring of buckets, grown once.
 #[derive(Debug, Default)]

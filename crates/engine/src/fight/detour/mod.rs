@@ -274,20 +274,14 @@ impl Fight<'_> {
             terrain[2 * i].min(terrain[2 * i + 1])
         };
         let fits = |p: Pos| p == start || self.free_for(u, p, size);
-        // The lowest cost below `here` among the squares that fit: the table read first, the
-        // occupancy asked only of a square that would lower the best so far.
+        let best = (field.flooded(self.map))
+            .filter(|&p| fits(p))
+            .map(rest)
+            .min();
         let here = rest(start);
-        let mut best = here;
-        for p in field.flooded(self.map) {
-            let r = rest(p);
-            if r < best && fits(p) {
-                best = r;
-            }
-        }
-        if best >= here {
+        let Some(r) = best.filter(|&r| r < here) else {
             return (Approach::Stuck, None);
-        }
-        let r = best;
+        };
         let dest = field.search_on(
             self.map,
             footings,
