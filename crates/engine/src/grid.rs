@@ -524,6 +524,31 @@ impl Window {
     }
 }
 
+/// The squares at Chebyshev distance exactly `k` from `center` (a ring of a square window).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ring {
+    pub center: Pos,
+    pub k: u32,
+}
+
+impl Ring {
+    pub fn around(center: Pos, k: u32) -> Self {
+        Self { center, k }
+    }
+
+    /// The ring's squares on a board of `rows` × `cols`: its top and bottom rows, then its
+    /// left and right columns between them (each square once).
+    pub fn squares(self, rows: u16, cols: u16) -> impl Iterator<Item = Pos> {
+        let (c, k) = (self.center, i32::try_from(self.k).unwrap_or(i32::MAX / 4));
+        // Radius 0: one row, the center's.
+        let top_bottom = (0..if k == 0 { 1 } else { 2 })
+            .map(move |j| if j == 0 { -k } else { k })
+            .flat_map(move |dr| (-k..=k).map(move |dc| (dr, dc)));
+        let sides = (-k + 1..k).flat_map(move |dr| [(dr, -k), (dr, k)]);
+        (top_bottom.chain(sides)).filter_map(move |(dr, dc)| c.offset(dr, dc, rows, cols))
+    }
+}
+
 /// What a forward search capped in settled states found
 /// ([`search_on`](CostField::search_on)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
