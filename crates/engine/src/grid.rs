@@ -1304,6 +1304,33 @@ mod tests {
     use super::*;
     use crate::ascii_board::AsciiBoard;
 
+    /// A ring holds every square at Chebyshev distance exactly `k`, once each, and only those
+    /// on the board: 8k squares in the open, fewer at an edge, the center alone for k = 0.
+    #[test]
+    fn a_ring_is_the_squares_at_one_chebyshev_distance() {
+        let cheb = |a: Pos, b: Pos| a.row.abs_diff(b.row).max(a.col.abs_diff(b.col));
+        for (center, rows, cols) in [(Pos::new(10, 10), 30, 30), (Pos::new(1, 0), 5, 7)] {
+            for k in 0..12u32 {
+                let ring: Vec<Pos> = Ring::around(center, k).squares(rows, cols).collect();
+                let mut expected = Vec::new();
+                for r in 0..rows {
+                    for c in 0..cols {
+                        let p = Pos::new(r, c);
+                        if u32::from(cheb(p, center)) == k {
+                            expected.push(p);
+                        }
+                    }
+                }
+                let mut sorted = ring.clone();
+                sorted.sort_by_key(|p| (p.row, p.col));
+                assert_eq!(sorted, expected, "ring {k} around {center}");
+                if rows == 30 && k <= 10 {
+                    assert_eq!(ring.len() as u32, if k == 0 { 1 } else { 8 * k });
+                }
+            }
+        }
+    }
+
     #[test]
     fn bresenham_is_the_rounded_line() {
         // The closed form the incremental trace must equal, square for square.
