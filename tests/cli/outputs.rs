@@ -227,3 +227,18 @@ fn run_html_writes_one_self_contained_page_with_the_map_and_the_command() {
     let out = crate::util::small_run(&["--runs", "50", "--html", &missing]);
     assert_exit(&out, 2);
 }
+
+#[test]
+fn run_html_of_a_precision_driven_job_says_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = path_str(&dir.path().join("band.html"));
+    let out = crate::util::small_run(&["--runs", "5000", "--target-band", "9", "--html", &page]);
+    assert_exit(&out, 0);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("Arrêt"))
+        .expect("the text report's stop line");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains(&format!("<p>{line}</p>")), "{line}");
+}

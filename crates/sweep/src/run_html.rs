@@ -17,6 +17,7 @@ use crate::numbers::pct;
 use crate::report::difficulty_line;
 use crate::sweep_html::{MapDrawing, STYLE, draw_map, escape};
 use crate::synthesis::synthesis;
+use crate::target_band::stop_line;
 use crate::warnings::warnings;
 
 /// Width of the charts' drawing area, in pixels.
@@ -60,6 +61,11 @@ pub fn render_run_html(
         header.round_cap,
         escape(command)
     );
+    // A precision-driven job (`--target-band`): where it stopped and why, as in the text report.
+    if let Some(target) = header.target_band {
+        let line = stop_line(target, &header.side_names(), tally);
+        let _ = writeln!(out, "<p>{}</p>", escape(&line));
+    }
     win_chart(&mut out, header, &f);
     let lines = difficulty_line(header, &f)
         .into_iter()
@@ -308,5 +314,24 @@ mod tests {
             page,
             render_run_html(&header(), &t, None, "pf1e-sim run --map <m>").unwrap()
         );
+        assert!(
+            !page.contains("Arrêt"),
+            "no stop line without --target-band"
+        );
+    }
+
+    #[test]
+    fn a_precision_driven_page_says_where_the_job_stopped() {
+        let mut h = header();
+        h.target_band = Some("5".parse().unwrap());
+        let t = tally();
+        let page = render_run_html(&h, &t, None, "pf1e-sim run --map m").unwrap();
+        let line = stop_line(h.target_band.unwrap(), &h.side_names(), &t);
+        assert!(line.starts_with("Arrêt"), "{line}");
+        assert!(
+            page.contains(&format!("<p>{}</p>", escape(&line))),
+            "{page}"
+        );
+        assert_well_formed(&page);
     }
 }
